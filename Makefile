@@ -1,0 +1,38 @@
+# Every target creates the virtual environment on first use and reinstalls when
+# pyproject.toml changes, so a fresh machine needs only Python 3.11 and make.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+JOBS   ?= auto
+
+.PHONY: play test check bench soak clean install
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit("cardtable needs Python >= 3.11") if sys.version_info < (3, 11) else None'
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/cardtable play clash
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n $(JOBS) -m "not soak"
+
+check: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/cardtable bench clash
+
+soak: $(STAMP)
+	CARDTABLE_SOAK_GAMES=50000 $(BIN)/python -m pytest -n $(JOBS) -m soak
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

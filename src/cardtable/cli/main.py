@@ -1,0 +1,5 @@
+"""The cardtable command line (placeholder until the CLI lands)."""
+
+import typer
+
+app = typer.Typer()

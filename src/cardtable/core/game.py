@@ -1,0 +1,179 @@
+"""The game contract: the hooks every game implements, and the policy shared by all.
+
+A ``Game`` is immutable (rules and card database); a state is one point in one game.
+``apply`` is the checked entry point; ``apply_unchecked`` is the documented fast
+path for callers (simulations, search) that only pass actions from ``legal_actions``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardtable.core.errors import IllegalAction
+from cardtable.core.events import Event
+from cardtable.core.i18n import tr
+
+Action = tuple[Any, ...]
+"""An action: a short tuple of strs and ints, e.g. ``("play", 7)``; JSON stores it as a list."""
+
+
+def to_action(value: Any) -> Action:
+    """An action from its JSON form (a list) or an action already."""
+    if isinstance(value, tuple):
+        return value
+    if isinstance(value, list):
+        return tuple(value)
+    raise IllegalAction(f"an action must be a list or tuple, not {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning seats (empty for a draw), why, and optional scores."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-data form."""
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": None if self.scores is None else list(self.scores),
+        }
+
+    @staticmethod
+    def from_json(data: Mapping[str, Any]) -> Outcome:
+        """Inverse of to_json."""
+        scores = data.get("scores")
+        return Outcome(
+            tuple(data["winners"]), str(data["reason"]), None if scores is None else tuple(scores)
+        )
+
+
+class GameState(Protocol):
+    """What the core needs of every game's state."""
+
+    rng: int
+    log: list[Event] | None
+
+    def clone(self) -> Any: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+def canonical_json(data: Any) -> str:
+    """Deterministic JSON text (sorted keys, no spaces)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def state_hash(state: GameState) -> str:
+    """A hash equal for equal states (derived from the exact JSON form)."""
+    return hashlib.sha256(canonical_json(state.to_json()).encode()).hexdigest()[:32]
+
+
+class Game(ABC):
+    """One game's rules and card database behind the common hooks."""
+
+    id: str = ""
+    title: Mapping[str, str] = {}
+
+    # --- the hooks every game implements -------------------------------------------
+    @abstractmethod
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> Any:
+        """A fresh state from a setup (validated) and a seed."""
+
+    @abstractmethod
+    def legal_actions(self, state: Any) -> list[Action]:
+        """The choices open to the seat that decides now (empty once the game is over)."""
+
+    @abstractmethod
+    def apply_unchecked(self, state: Any, action: Action) -> None:
+        """Perform an action known to be legal (fast path; no validation)."""
+
+    @abstractmethod
+    def to_move(self, state: Any) -> int | None:
+        """The seat that decides now, or None once the game is over."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> Outcome | None:
+        """The outcome once the game is over, else None."""
+
+    @abstractmethod
+    def observe(self, state: Any, seat: int) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-able data with every hidden thing removed."""
+
+    @abstractmethod
+    def determinize(self, state: Any, seat: int, rng: Any) -> Any:
+        """A full state consistent with observe(state, seat), hidden parts resampled."""
+
+    @abstractmethod
+    def describe(self, action: Action, lang: str, state: Any = None) -> str:
+        """A short human text of an action in ``ru`` or ``en``."""
+
+    @abstractmethod
+    def action_text(self, state: Any, action: Action) -> str:
+        """The canonical text form of a legal action (used by ``--apply`` and saves)."""
+
+    @abstractmethod
+    def state_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Inverse of ``state.to_json()``."""
+
+    @abstractmethod
+    def num_seats(self, state: Any) -> int:
+        """How many seats the game has."""
+
+    @abstractmethod
+    def check_invariants(self, state: Any) -> list[str]:
+        """Broken invariants as messages (empty when all hold)."""
+
+    @abstractmethod
+    def evaluate(self, state: Any, seat: int) -> float:
+        """A heuristic value of the state for ``seat`` in [-1, 1] (greedy play, search cut-offs)."""
+
+    @abstractmethod
+    def render_event(self, state: Any, event: Event, lang: str) -> str:
+        """One event as a line of text."""
+
+    @abstractmethod
+    def load_position(self, data: Mapping[str, Any]) -> Any:
+        """A state from a position document (see docs/positions.md)."""
+
+    @abstractmethod
+    def export_position(self, state: Any) -> dict[str, Any]:
+        """A position document describing the state."""
+
+    # --- shared policy ---------------------------------------------------------------
+    def apply(self, state: Any, action: Any) -> None:
+        """Checked entry point: reject anything not in legal_actions, leaving the state as it was."""
+        action = to_action(action)
+        if self.to_move(state) is None:
+            raise IllegalAction(tr("cardtable.core", "game_over", "en"))
+        legal = self.legal_actions(state)
+        if action not in legal:
+            shown = ", ".join(self.action_text(state, a) for a in legal[:20])
+            raise IllegalAction(
+                tr("cardtable.core", "illegal_action", "en", action=list(action), legal=shown)
+            )
+        self.apply_unchecked(state, action)
+
+    def parse_action(self, state: Any, text: str) -> Action:
+        """The legal action whose canonical text (or 1-based number in the list) is ``text``."""
+        legal = self.legal_actions(state)
+        wanted = " ".join(text.strip().lower().split())
+        if wanted.isdigit() and 1 <= int(wanted) <= len(legal):
+            return legal[int(wanted) - 1]
+        for action in legal:
+            if self.action_text(state, action).lower() == wanted:
+                return action
+        shown = ", ".join(self.action_text(state, a) for a in legal)
+        raise IllegalAction(tr("cardtable.core", "unknown_action_text", "en", text=text, legal=shown))
+
+    def is_over(self, state: Any) -> bool:
+        """True once the game has an outcome."""
+        return self.to_move(state) is None

@@ -1,0 +1,246 @@
+"""Clash card data: the TOML schema, loading with clear errors, and the card database."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from cardtable.core.carddata import parse_entries, read_toml
+from cardtable.core.errors import CardDataError
+from cardtable.games.clash.abilities import ABILITIES, AURA_PAYLOADS, ability_id, mask_of
+
+CREATURE, SPELL, FORTRESS = 0, 1, 2
+KIND_IDS = {"creature": CREATURE, "spell": SPELL}
+
+# Abilities that mean something on a spell (the summoning-phase activation order).
+SPELL_ABILITIES = frozenset(
+    {"pierce", "cleave", "edge", "regeneration", "vulnerability", "blood_tribute", "clarity",
+     "mercenary", "curse"}
+)
+
+
+class Names(BaseModel):
+    """A name in both languages."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ru: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+
+class CardModel(BaseModel):
+    """One card as written in a card file."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    number: int = Field(ge=1)
+    name: Names
+    kind: Literal["creature", "spell"]
+    cost: int = Field(ge=0, le=30)
+    attack: int | None = Field(default=None, ge=0, le=99)
+    health: int | None = Field(default=None, ge=1, le=99)
+    damage: int | None = Field(default=None, ge=0, le=99)
+    abilities: list[str] = Field(default_factory=list)
+    aura: str | None = None
+
+    @field_validator("abilities")
+    @classmethod
+    def _known_abilities(cls, value: list[str]) -> list[str]:
+        out: list[str] = []
+        for name in value:
+            ident = ability_id(name)
+            if ident is None:
+                raise ValueError(f"unknown ability {name!r} (known: {', '.join(ABILITIES)})")
+            if ident in out:
+                raise ValueError(f"ability {ident!r} is listed twice")
+            out.append(ident)
+        return out
+
+    @field_validator("aura")
+    @classmethod
+    def _known_aura(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        ident = ability_id(value)
+        if ident is None or ident not in AURA_PAYLOADS:
+            raise ValueError(f"an aura must carry a known ability other than aura, not {value!r}")
+        return ident
+
+    @model_validator(mode="after")
+    def _shape(self) -> CardModel:
+        if self.kind == "creature":
+            if self.attack is None or self.health is None:
+                raise ValueError("a creature needs 'attack' and 'health'")
+            if self.damage is not None:
+                raise ValueError("a creature has no 'damage' (that is a spell's number)")
+        else:
+            if self.damage is None:
+                raise ValueError("a spell needs 'damage'")
+            if self.attack is not None or self.health is not None:
+                raise ValueError("a spell has no 'attack' or 'health'")
+            bad = [a for a in self.abilities if a not in SPELL_ABILITIES]
+            if bad:
+                raise ValueError(f"ability {bad[0]!r} has no meaning on a spell")
+        if ("aura" in self.abilities) != (self.aura is not None):
+            raise ValueError("'aura' in abilities and an 'aura' payload go together")
+        return self
+
+
+class DeckModel(BaseModel):
+    """A preconstructed deck."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: Names
+    cards: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card definition as the engine uses it."""
+
+    id: str
+    number: int
+    name_ru: str
+    name_en: str
+    kind: int
+    cost: int
+    attack: int
+    health: int
+    abilities: int
+    aura: int
+
+    def name(self, lang: str) -> str:
+        """The card's name in ``lang``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+    def to_model_dict(self) -> dict[str, Any]:
+        """The card-file form of this definition."""
+        from cardtable.games.clash.abilities import ids_of
+
+        out: dict[str, Any] = {
+            "id": self.id,
+            "number": self.number,
+            "name": {"ru": self.name_ru, "en": self.name_en},
+            "kind": "creature" if self.kind == CREATURE else "spell",
+            "cost": self.cost,
+        }
+        if self.kind == CREATURE:
+            out["attack"] = self.attack
+            out["health"] = self.health
+        else:
+            out["damage"] = self.attack
+        out["abilities"] = ids_of(self.abilities)
+        if self.aura:
+            out["aura"] = ids_of(self.aura)[0]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class DeckDef:
+    """A preconstructed deck."""
+
+    id: str
+    name_ru: str
+    name_en: str
+    cards: tuple[str, ...]
+
+    def name(self, lang: str) -> str:
+        """The deck's name in ``lang``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+
+def card_from_model(m: CardModel) -> CardDef:
+    """The engine form of a validated card."""
+    is_creature = m.kind == "creature"
+    return CardDef(
+        id=m.id,
+        number=m.number,
+        name_ru=m.name.ru,
+        name_en=m.name.en,
+        kind=KIND_IDS[m.kind],
+        cost=m.cost,
+        attack=(m.attack if is_creature else m.damage) or 0,
+        health=(m.health or 0) if is_creature else 0,
+        abilities=mask_of(m.abilities),
+        aura=mask_of([m.aura]) if m.aura else 0,
+    )
+
+
+def parse_cards(source: str, entries: Iterable[Any]) -> list[CardDef]:
+    """Validate raw card entries (from a file or a position) into definitions."""
+    return [card_from_model(m) for m in parse_entries(source, list(entries), CardModel)]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDB:
+    """An immutable card set with its preconstructed decks."""
+
+    cards: Mapping[str, CardDef]
+    decks: Mapping[str, DeckDef]
+
+    def card(self, ident: str) -> CardDef:
+        """A card by id (or by Russian or English name); a clear error if unknown."""
+        found = self.cards.get(ident)
+        if found is not None:
+            return found
+        key = ident.strip().lower()
+        for c in self.cards.values():
+            if key in (c.name_ru.lower(), c.name_en.lower()):
+                return c
+        raise CardDataError(f"unknown Clash card {ident!r}")
+
+    def deck(self, ident: str) -> DeckDef:
+        """A preconstructed deck by id; a clear error if unknown."""
+        found = self.decks.get(ident)
+        if found is None:
+            raise CardDataError(
+                f"unknown Clash deck {ident!r}: choose one of {', '.join(self.decks)}"
+            )
+        return found
+
+    def with_cards(self, extra: Iterable[CardDef]) -> CardDB:
+        """A database with extra (e.g. inline) cards added or replacing same ids."""
+        merged = dict(self.cards)
+        for c in extra:
+            merged[c.id] = c
+        return CardDB(merged, self.decks)
+
+
+def load_db(cards_path: str | Path, decks_path: str | Path | None = None) -> CardDB:
+    """Load and validate a card file (and a deck file); fails whole with one clear message."""
+    raw = read_toml(cards_path)
+    unknown = set(raw) - {"card"}
+    if unknown:
+        raise CardDataError(f"{cards_path}: unknown top-level key(s) {sorted(unknown)}")
+    entries = raw.get("card", [])
+    if not isinstance(entries, list) or not entries:
+        raise CardDataError(f"{cards_path}: expected one or more [[card]] tables")
+    cards = {c.id: c for c in parse_cards(str(cards_path), entries)}
+    decks: dict[str, DeckDef] = {}
+    if decks_path is not None:
+        draw = read_toml(decks_path)
+        for m in parse_entries(str(decks_path), draw.get("deck", []), DeckModel, what="deck"):
+            for cid in m.cards:
+                if cid not in cards:
+                    raise CardDataError(f"{decks_path}: deck {m.id!r}: unknown card {cid!r}")
+            from cardtable.games.clash.formats import deck_problem
+
+            problem = deck_problem(m.cards)
+            if problem:
+                raise CardDataError(f"{decks_path}: deck {m.id!r}: {problem}")
+            decks[m.id] = DeckDef(m.id, m.name.ru, m.name.en, tuple(m.cards))
+    return CardDB(cards, decks)
+
+
+@cache
+def default_db() -> CardDB:
+    """The project's own Clash card set (``data/cards.toml``, ``data/decks.toml``)."""
+    base = resources.files("cardtable.games.clash").joinpath("data")
+    with resources.as_file(base) as folder:
+        return load_db(Path(folder) / "cards.toml", Path(folder) / "decks.toml")

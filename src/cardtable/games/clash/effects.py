@@ -1,0 +1,576 @@
+"""Clash's effect vocabulary: damage, the fortress, and every special ability.
+
+The functions follow the rulebook's activation order (docs/rules/clash.md,
+``clash.order.assault.*`` and ``clash.order.summon.*``). Resolution never waits for
+a player: the only decisions of Clash are taken before a card resolves, so an
+effect runs to its end in one call. A lost fort ends the game at once: ``lose``
+raises ``GameOver``, which ``rules.apply`` catches.
+
+Spells have one effect op, ``damage``: the spell deals its printed damage to the
+chosen creature, with the damage abilities it carries.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core.events import Event
+from cardtable.games.clash.abilities import (
+    AIR,
+    BERSERK,
+    BLACKMAIL,
+    CLARITY,
+    CLEAVE,
+    CURSE,
+    DEFENCE,
+    DEFENDER,
+    EDGE,
+    ERRAND,
+    FURY,
+    IMMUNITY,
+    INSTINCT,
+    MERCENARY,
+    PIERCE,
+    REGENERATION,
+    REINFORCEMENT,
+    RETALIATION,
+    SACRIFICE,
+    SHACKLES,
+    SPRINT,
+    VANISH,
+    VULNERABILITY,
+    WATER,
+)
+from cardtable.games.clash.cards import CREATURE
+from cardtable.games.clash.state import OVER, ClashState
+
+ATTACK, SPELL_HIT, RETALIATE = 0, 1, 2
+SPELL_OPS = ("damage",)
+MAX_CHAIN = 500  # instinct/berserk recursion guard: far beyond anything the rules allow
+
+
+class GameOver(Exception):
+    """Raised when a fort becomes the rightmost card: the game ends immediately."""
+
+
+def emit(st: ClashState, kind: str, rule: str, seat: int | None = None, **data: Any) -> None:
+    """Record an event if the state carries a log."""
+    if st.log is not None:
+        st.log.append(Event(kind, rule, seat, data))
+
+
+# --- the fortress -------------------------------------------------------------------
+def fort_hp(st: ClashState, seat: int) -> int:
+    """Cards to the right of the fortress: the player's health."""
+    h = st.hands[seat]
+    return len(h) - 1 - h.index(st.fortress[seat])
+
+
+def lose(st: ClashState, seat: int, reason: str, rule: str) -> None:
+    """Seat loses at once; the game ends."""
+    st.phase = OVER
+    st.winners = [s for s in range(len(st.hands)) if s != seat]
+    st.reason = reason
+    st.pending = ()
+    st._legal = None
+    emit(st, "lose", rule, seat, reason=reason)
+    raise GameOver
+
+
+def break_bastion(st: ClashState, seat: int) -> None:
+    """The bastion is destroyed: flip to the fort and move it leftmost (clash.fortress.bastion)."""
+    h = st.hands[seat]
+    f = st.fortress[seat]
+    h.remove(f)
+    h.insert(0, f)
+    st.fort_up[seat] = 1
+    emit(st, "bastion_broken", "clash.fortress.bastion", seat)
+    if len(h) == 1:
+        lose(st, seat, "last_card", "clash.fortress.last_card")
+
+
+def check_fortress(st: ClashState, seat: int) -> None:
+    """After a card leaves a hand: a rightmost bastion breaks, a rightmost fort loses."""
+    h = st.hands[seat]
+    if h[-1] == st.fortress[seat]:
+        if st.fort_up[seat]:
+            lose(st, seat, "fort_destroyed", "clash.end.fort_rightmost")
+        break_bastion(st, seat)
+
+
+def damage_fortress(st: ClashState, seat: int, amount: int, rule: str) -> None:
+    """Move the fortress right by ``amount``; surplus past a broken bastion is lost."""
+    if amount <= 0:
+        return
+    h = st.hands[seat]
+    f = st.fortress[seat]
+    i = h.index(f)
+    j = i + amount
+    emit(st, "fortress_damage", rule, seat, amount=amount)
+    if j >= len(h) - 1:
+        if st.fort_up[seat]:
+            lose(st, seat, "fort_destroyed", "clash.end.fort_rightmost")
+        break_bastion(st, seat)
+    else:
+        del h[i]
+        h.insert(j, f)
+
+
+def damage_fortress_units(st: ClashState, seat: int, amount: int, rule: str) -> None:
+    """Fortress damage counted one unit at a time (Blood Tribute): nothing is lost."""
+    for _ in range(amount):
+        damage_fortress(st, seat, 1, rule)
+
+
+def fortress_left(st: ClashState, seat: int) -> None:
+    """Regeneration: move the fortress one card left; a leftmost fort flips back (clash.ability.regeneration)."""
+    h = st.hands[seat]
+    f = st.fortress[seat]
+    i = h.index(f)
+    if i > 0:
+        h[i - 1], h[i] = h[i], h[i - 1]
+    elif st.fort_up[seat]:
+        st.fort_up[seat] = 0
+        del h[0]
+        h.insert(len(h) - 1, f)
+    else:
+        return
+    emit(st, "fortress_heal", "clash.ability.regeneration", seat)
+
+
+# --- hands ---------------------------------------------------------------------------
+def to_hand(st: ClashState, seat: int, inst: int, leftmost: bool = False) -> None:
+    """Put a card into a hand, rightmost (or leftmost); its place there is public."""
+    if leftmost:
+        st.hands[seat].insert(0, inst)
+    else:
+        st.hands[seat].append(inst)
+    st.public[inst] = 1
+
+
+def leftmost_card(st: ClashState, seat: int) -> int:
+    """The leftmost creature or spell in a hand (the fortress skipped), or -1."""
+    f = st.fortress[seat]
+    for c in st.hands[seat]:
+        if c != f:
+            return c
+    return -1
+
+
+def controls(st: ClashState, seat: int, bit: int) -> bool:
+    """True if a creature the seat controls has the ability."""
+    eff = st.eff
+    board = st.board
+    for lane, side in st.seat_rows[seat]:
+        for c in board[lane][side]:
+            if eff[c] & bit:
+                return True
+    return False
+
+
+def count_controlled(st: ClashState, seat: int, bit: int) -> int:
+    """How many creatures the seat controls with the ability."""
+    eff = st.eff
+    board = st.board
+    n = 0
+    for lane, side in st.seat_rows[seat]:
+        for c in board[lane][side]:
+            if eff[c] & bit:
+                n += 1
+    return n
+
+
+def available(st: ClashState, seat: int) -> list[int]:
+    """The 4 leftmost cards of a hand, fortress not counted; Blackmail hides the last (clash.summon.available)."""
+    f = st.fortress[seat]
+    out: list[int] = []
+    for c in st.hands[seat]:
+        if c != f:
+            out.append(c)
+            if len(out) == 4:
+                break
+    if len(out) > 1 and controls(st, seat, BLACKMAIL):
+        out.pop()
+    return out
+
+
+def cost_now(st: ClashState, seat: int, c: int) -> int:
+    """The mana cost of a card in hand now (Clarity: 2 less as the leftmost card)."""
+    cost = st.cost[c]
+    if st.abil[c] & CLARITY and leftmost_card(st, seat) == c:
+        cost = max(0, cost - 2)
+    return cost
+
+
+# --- creatures in play ---------------------------------------------------------------
+def hp_of(st: ClashState, c: int) -> int:
+    """Health of a creature in play (a symbiotic pair adds both cards)."""
+    carrier = st.symb.get(c)
+    return st.hp[c] if carrier is None else st.hp[c] + st.hp[carrier]
+
+
+def atk_of(st: ClashState, c: int) -> int:
+    """Attack of a creature in play (a symbiotic pair adds both cards)."""
+    carrier = st.symb.get(c)
+    return st.atk[c] if carrier is None else st.atk[c] + st.atk[carrier]
+
+
+def row_of(st: ClashState, c: int) -> list[int]:
+    """The row list holding a creature in play."""
+    code = st.lane_of[c]
+    return st.board[code >> 1][code & 1]
+
+
+def order_key(st: ClashState, c: int) -> tuple[int, int]:
+    """Simultaneous-effect order: top row before bottom, far from the bridge first (clash.simultaneous)."""
+    code = st.lane_of[c]
+    lane, side = code >> 1, code & 1
+    owner = st.lane_seats[lane][side]
+    rank = 0 if st.seat_rows[owner][0] == (lane, side) else 1
+    return rank, -st.board[lane][side].index(c)
+
+
+def refresh_auras(st: ClashState) -> None:
+    """Recompute every creature's abilities: printed, symbiont's, seat grants, neighbours' auras."""
+    eff = st.eff
+    abil = st.abil
+    aura = st.aura
+    symb = st.symb
+    grant = st.seat_grant
+    for lane_index, lane in enumerate(st.board):
+        seats = st.lane_seats[lane_index]
+        for side in (0, 1):
+            row = lane[side]
+            if not row:
+                continue
+            g = grant[seats[side]]
+            auras = 0
+            for c in row:
+                carrier = symb.get(c)
+                if carrier is None:
+                    eff[c] = abil[c] | g
+                    auras |= aura[c]
+                else:
+                    eff[c] = abil[c] | abil[carrier] | g
+                    auras |= aura[c] | aura[carrier]
+            if not auras:
+                continue
+            n = len(row)
+            for i, c in enumerate(row):
+                carrier = symb.get(c)
+                payload = aura[c] if carrier is None else aura[c] | aura[carrier]
+                if payload:
+                    if i > 0:
+                        eff[row[i - 1]] |= payload
+                    if i + 1 < n:
+                        eff[row[i + 1]] |= payload
+
+
+def hit_targets(st: ClashState, bits: int, target: int) -> list[int]:
+    """The target plus Pierce's creature behind and Cleave's neighbour in the other row."""
+    out = [target]
+    if bits & (PIERCE | CLEAVE):
+        code = st.lane_of[target]
+        lane, side = code >> 1, code & 1
+        row = st.board[lane][side]
+        i = row.index(target)
+        if bits & PIERCE and i + 1 < len(row):
+            out.append(row[i + 1])
+        if bits & CLEAVE:
+            owner = st.lane_seats[lane][side]
+            for ol, os in st.seat_rows[owner]:
+                if (ol, os) != (lane, side):
+                    other = st.board[ol][os]
+                    if i < len(other):
+                        out.append(other[i])
+                    break
+    return out
+
+
+def release_shackles(st: ClashState, c: int) -> None:
+    """Oковы: a wounded carrier gives back the card held under it (clash.ability.shackles)."""
+    carriers = (c,) if c not in st.symb else (c, st.symb[c])
+    for k in carriers:
+        held = st.shackled.pop(k, None)
+        if held is not None:
+            card, seat = held
+            to_hand(st, seat, card)
+            emit(st, "shackles_release", "clash.ability.shackles", seat, card=card)
+
+
+def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -> None:
+    """A destroyed creature leaves play and returns to hand; appends (card, seat, lane, side)."""
+    code = st.lane_of[c]
+    lane, side = code >> 1, code & 1
+    seat = st.lane_seats[lane][side]
+    foe = st.lane_seats[lane][1 - side]
+    st.board[lane][side].remove(c)
+    st.lane_of[c] = -1
+    st.damage[c] = 0
+    st.sprint[c] = 0
+    carrier = st.symb.pop(c, None)
+    if carrier is None:
+        cards = ((c, st.eff[c]),)
+    else:
+        g = st.seat_grant[seat]
+        cards = ((carrier, st.abil[carrier] | g), (c, st.abil[c] | g))
+    emit(st, "destroyed", "clash.damage.destroy", seat, card=c)
+    for card, bits in cards:
+        dest = foe if bits & MERCENARY else seat
+        to_hand(st, dest, card, leftmost=bool(bits & CURSE))
+        if bits & (MERCENARY | CURSE):
+            rule = "clash.ability.mercenary" if bits & MERCENARY else "clash.ability.curse"
+            emit(st, "returned", rule, dest, card=card, leftmost=bool(bits & CURSE))
+        returned.append((card, dest if dest == seat else -1, lane, side))
+
+
+def reinforce(st: ClashState, seat: int, lane: int, side: int) -> None:
+    """Подкрепление: play the leftmost available creature costing ≤4 without it, free, same row."""
+    for c in available(st, seat):
+        if st.kind[c] == CREATURE and st.cost[c] <= 4 and not st.abil[c] & REINFORCEMENT:
+            st.hands[seat].remove(c)
+            emit(st, "reinforce", "clash.ability.reinforcement", seat, card=c)
+            check_fortress(st, seat)
+            enter_play(st, seat, c, lane, side, -1)
+            return
+
+
+def resolve_hit(
+    st: ClashState,
+    src: int,
+    seat: int,
+    kind: int,
+    targets: list[int],
+    fort_seat: int,
+    base: int,
+) -> tuple[bool, list[int]]:
+    """One damage source from damage calculation to the last aura update.
+
+    Returns (an enemy creature was destroyed, wounded creatures still in play).
+    """
+    turn = st.turn
+    damage = st.damage
+    eff = st.eff
+    bits = st.abil[src] if kind == SPELL_HIT else eff[src]
+    vuln = bool(bits & VULNERABILITY) and kind != RETALIATE
+    bonus = st.sprint[src] if kind == ATTACK else 0
+    double = False
+    if bits & WATER and kind != SPELL_HIT:
+        double = row_of(st, src)[0] == src
+    # steps: damage calculation (vulnerability, water) and dealing it (guard, immunity)
+    hits: list[tuple[int, int, int]] = []
+    for t in targets:
+        rem = hp_of(st, t) - damage[t]
+        amount = (rem - 1 if vuln else base) + bonus
+        if double:
+            amount *= 2
+        if amount > 0:
+            tb = eff[t]
+            if kind != ATTACK and tb & IMMUNITY:
+                amount = 0
+                emit(st, "immune", "clash.ability.immunity", None, card=t)
+            elif tb & DEFENCE and st.guard_used[t] != turn:
+                st.guard_used[t] = turn
+                amount = 0
+                emit(st, "guard", "clash.ability.defence", None, card=t)
+        if amount > 0:
+            damage[t] += amount
+            hits.append((t, amount, rem))
+            emit(st, "damage", "clash.damage.deal", seat, source=src, card=t, amount=amount)
+    fort_hit = False
+    if fort_seat >= 0:
+        rem = fort_hp(st, fort_seat)
+        amount = (rem - 1 if vuln else base) + bonus
+        if double:
+            amount *= 2
+        if amount > 0:
+            fort_hit = True
+            damage_fortress(st, fort_seat, amount, "clash.fortress.damage")
+    if not hits and not fort_hit:
+        if kind == SPELL_HIT:
+            return_spell(st, seat, src)
+        return False, []
+    # shackles: a wounded carrier lets go
+    if st.shackled:
+        for t, _, _ in hits:
+            release_shackles(st, t)
+    # destroyed creatures return to hand in the simultaneous order
+    dead = [h for h in hits if damage[h[0]] >= hp_of(st, h[0])]
+    killed_enemy = False
+    returned: list[tuple[int, int, int, int]] = []
+    if dead:
+        if len(dead) > 1:
+            dead.sort(key=lambda h: order_key(st, h[0]))
+        dead_owner = [st.owner_in_play(h[0]) for h in dead]
+        killed_enemy = any(o != seat for o in dead_owner)
+        for t, _, _ in dead:
+            destroy(st, t, returned)
+        for card, back_to, lane, side in returned:
+            if back_to >= 0 and st.abil[card] & REINFORCEMENT:
+                reinforce(st, back_to, lane, side)
+    refresh_auras(st)
+    if bits & REGENERATION:
+        fortress_left(st, seat)
+    if dead and bits & EDGE and st.edge_used[src] != turn:
+        st.edge_used[src] = turn
+        surplus: dict[int, int] = {}
+        for (_, amount, rem), owner in zip(dead, dead_owner, strict=True):
+            surplus[owner] = surplus.get(owner, 0) + amount - rem
+        for owner, extra in surplus.items():
+            emit(st, "edge", "clash.ability.edge", owner, amount=extra)
+            damage_fortress(st, owner, extra, "clash.ability.edge")
+    if kind == SPELL_HIT:
+        return_spell(st, seat, src)
+    wounded = [t for t, _, _ in hits if st.lane_of[t] >= 0]
+    vanishing = [t for t in wounded if eff[t] & VANISH]
+    if vanishing:
+        if len(vanishing) > 1:
+            vanishing.sort(key=lambda t: order_key(st, t))
+        for t in vanishing:
+            row = row_of(st, t)
+            row.remove(t)
+            row.append(t)
+            emit(st, "vanish", "clash.ability.vanish", None, card=t)
+    refresh_auras(st)
+    return killed_enemy, wounded
+
+
+def return_spell(st: ClashState, seat: int, s: int) -> None:
+    """A cast spell returns to hand: rightmost, leftmost with Curse, to the foe with Mercenary."""
+    st.limbo = -1
+    bits = st.abil[s]
+    dest = seat
+    if bits & MERCENARY:
+        dest = (seat + 1) % len(st.hands)
+    to_hand(st, dest, s, leftmost=bool(bits & CURSE))
+
+
+def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: int) -> None:
+    """A creature (already out of the hand and paid for) enters play: summoning steps 3-19."""
+    board = st.board
+    # Sacrifice carriers already in the row (either kingdom) count before the card lands.
+    sacrifices = 0
+    for s in (0, 1):
+        for x in board[lane][s]:
+            if st.eff[x] & SACRIFICE:
+                sacrifices += 1
+    st.entered[c] = st.turn
+    st.public[c] = 1
+    if host >= 0:
+        st.symb[host] = c
+        st.eff[host] |= st.abil[c]
+        src = host
+        emit(st, "merge", "clash.ability.symbiosis", seat, card=c, host=host)
+    else:
+        board[lane][side].append(c)
+        st.lane_of[c] = lane * 2 + side
+        st.eff[c] = st.abil[c] | st.seat_grant[seat]
+        st.damage[c] = 0
+        st.sprint[c] = 0
+        src = c
+        emit(st, "summon", "clash.summon.place", seat, card=c, lane=lane)
+    own = st.abil[c] | st.seat_grant[seat]
+    for _ in range(sacrifices):
+        emit(st, "sacrifice", "clash.ability.sacrifice", seat)
+        damage_fortress(st, seat, 1, "clash.ability.sacrifice")
+    retaliation = -1
+    if own & RETALIATION:
+        retaliation = st.hands[seat].index(st.fortress[seat])
+    if own & ERRAND:
+        first = leftmost_card(st, seat)
+        if first >= 0:
+            st.hands[seat].remove(first)
+            st.hands[seat].append(first)
+            emit(st, "errand", "clash.ability.errand", seat)
+    if own & SHACKLES:
+        foe = st.lane_seats[lane][1 - side]
+        taken = leftmost_card(st, foe)
+        if taken >= 0:
+            st.hands[foe].remove(taken)
+            st.shackled[c] = (taken, foe)
+            st.public[taken] = 1
+            emit(st, "shackles_take", "clash.ability.shackles", foe, card=taken)
+            check_fortress(st, foe)
+    if retaliation >= 0:
+        enemy = board[lane][1 - side]
+        if enemy and retaliation > 0:
+            emit(st, "retaliation", "clash.ability.retaliation", seat, amount=retaliation)
+            targets = hit_targets(st, st.eff[src], enemy[0])
+            resolve_hit(st, src, seat, RETALIATE, targets, -1, retaliation)
+            return
+    refresh_auras(st)
+
+
+# --- the assault ---------------------------------------------------------------------
+def attack_targets(st: ClashState, a: int, fury: bool) -> tuple[list[int], int] | None:
+    """Step 3: whom an attacker strikes (creatures, or a fortress seat), or None."""
+    code = st.lane_of[a]
+    lane, side = code >> 1, code & 1
+    seat = st.lane_seats[lane][side]
+    bits = st.eff[a]
+    foe = st.lane_seats[lane][1 - side]
+    if bits & AIR and st.seat_rows[seat][0] == (lane, side):
+        if bits & DEFENDER or fury:
+            return None
+        return [], foe
+    enemy = st.board[lane][1 - side]
+    if enemy:
+        return hit_targets(st, bits, enemy[0]), -1
+    if bits & DEFENDER or fury:
+        return None
+    return [], foe
+
+
+def attack_chain(st: ClashState, a: int, fury: bool, depth: int = 0) -> None:
+    """One creature's attacks (Berserk repeats), then the Instinct replies they provoked."""
+    if depth > MAX_CHAIN:
+        raise RuntimeError("instinct chain does not end: check the card data")
+    provoked: list[int] = []
+    while st.lane_of[a] >= 0:
+        found = attack_targets(st, a, fury)
+        if found is None:
+            break
+        targets, fort_seat = found
+        seat = st.owner_in_play(a)
+        if st.eff[a] & SPRINT:
+            row = row_of(st, a)
+            i = row.index(a)
+            if i:
+                del row[i]
+                row.insert(0, a)
+                st.sprint[a] += i
+                emit(st, "sprint", "clash.ability.sprint", seat, card=a, bonus=i)
+            refresh_auras(st)
+        emit(st, "attack", "clash.assault.attack", seat, card=a, fortress=fort_seat)
+        killed, wounded = resolve_hit(st, a, seat, ATTACK, targets, fort_seat, atk_of(st, a))
+        for t in wounded:
+            if st.eff[t] & INSTINCT and t not in provoked:
+                provoked.append(t)
+        if not (killed and st.eff[a] & BERSERK):
+            break
+        emit(st, "berserk", "clash.ability.berserk", seat, card=a)
+    if provoked:
+        alive = [t for t in provoked if st.lane_of[t] >= 0]
+        alive.sort(key=lambda t: order_key(st, t))
+        for t in alive:
+            if st.lane_of[t] >= 0:
+                emit(st, "instinct", "clash.ability.instinct", st.owner_in_play(t), card=t)
+                attack_chain(st, t, False, depth + 1)
+
+
+def assault(st: ClashState) -> None:
+    """Phase 3: the active player's creatures attack in the rulebook's order (clash.assault.order)."""
+    seat = st.active
+    refresh_auras(st)
+    order: list[int] = []
+    for lane, side in st.seat_rows[seat]:
+        order.extend(reversed(st.board[lane][side]))
+    turn = st.turn
+    for a in order:
+        if st.lane_of[a] < 0 or st.owner_in_play(a) != seat:
+            continue
+        fury = st.entered[a] == turn
+        if fury and not st.eff[a] & FURY:
+            continue
+        attack_chain(st, a, fury)
+

@@ -1,0 +1,231 @@
+"""ClashGame: the common game hooks for Clash of Decks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from cardtable.core.events import Event
+from cardtable.core.game import Action, Game, Outcome, canonical_json
+from cardtable.core.rng import Rng, seed_state
+from cardtable.games.clash import positions, view
+from cardtable.games.clash.cards import CardDB, CardDef, default_db, parse_cards
+from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
+from cardtable.games.clash.formats import parse_setup
+from cardtable.games.clash.rules import apply_action, legal_actions, new_duel
+from cardtable.games.clash.state import DRAFT, OVER, ClashState
+
+
+class ClashGame(Game):
+    """Clash of Decks («Битва колод»), rules v1.2."""
+
+    id = "clash"
+    title = {"ru": "Битва колод", "en": "Clash of Decks"}
+
+    def __init__(self, db: CardDB | None = None) -> None:
+        self._db = db
+
+    @property
+    def db(self) -> CardDB:
+        """The card set (loaded on first use)."""
+        if self._db is None:
+            self._db = default_db()
+        return self._db
+
+    # --- hooks ---------------------------------------------------------------------
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> ClashState:
+        """A fresh game; see formats.ClashSetup for the options."""
+        return new_duel(self.db, parse_setup(setup), seed)
+
+    def legal_actions(self, state: ClashState) -> list[Action]:
+        """The options of the pending decision."""
+        return legal_actions(state)
+
+    def apply_unchecked(self, state: ClashState, action: Action) -> None:
+        """Perform a legal action (and the forced steps after it)."""
+        apply_action(state, action)
+
+    def to_move(self, state: ClashState) -> int | None:
+        """The seat deciding now."""
+        return None if state.phase == OVER else state.active
+
+    def outcome(self, state: ClashState) -> Outcome | None:
+        """Winners and reason once over."""
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(state.winners), state.reason)
+
+    def num_seats(self, state: ClashState) -> int:
+        """Number of seats."""
+        return len(state.hands)
+
+    def observe(self, state: ClashState, seat: int) -> dict[str, Any]:
+        """Everything but the hidden order of other players' hands and of the draft pool."""
+        return view.observation(self, state, seat)
+
+    def determinize(self, state: ClashState, seat: int, rng: Rng) -> ClashState:
+        """Reshuffle the cards whose places seat cannot know, and the future randomness."""
+        s = state.clone()
+        for other, hand in enumerate(s.hands):
+            if other == seat:
+                continue
+            places = [i for i, c in enumerate(hand) if not s.public[c]]
+            cards = [hand[i] for i in places]
+            rng.shuffle(cards)
+            for i, c in zip(places, cards, strict=True):
+                hand[i] = c
+        if s.phase == DRAFT:
+            rng.shuffle(s.pool)
+        s.rng = seed_state(rng.spawn())
+        s._legal = None
+        return s
+
+    def describe(self, action: Action, lang: str, state: Any = None) -> str:
+        """A short text of an action."""
+        return view.describe(self, state, action, lang)
+
+    def action_text(self, state: ClashState, action: Action) -> str:
+        """Canonical text: 'play ID', 'row top', 'host ID', 'target ID', 'pick ID', 'end'."""
+        return view.action_text(state, action)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> ClashState:
+        """Inverse of state.to_json()."""
+        return ClashState.from_json(dict(data))
+
+    def render_event(self, state: ClashState, event: Event, lang: str) -> str:
+        """One event as text."""
+        return view.render_event(self, state, event, lang)
+
+    def load_position(self, data: Mapping[str, Any]) -> ClashState:
+        """A state from a position document."""
+        return positions.load(self, data)
+
+    def export_position(self, state: ClashState) -> dict[str, Any]:
+        """A position document of the state."""
+        return positions.export(self, state)
+
+    # --- card lookup for views -----------------------------------------------------
+    def card_def(self, state: ClashState, inst: int) -> CardDef | None:
+        """The definition behind an instance (None for a fortress)."""
+        ident = state.card_ids[inst]
+        if ident == "fortress":
+            return None
+        if state.custom:
+            found = _custom_defs(canonical_json(list(state.custom))).get(ident)
+            if found is not None:
+                return found
+        return self.db.cards.get(ident)
+
+    # --- checks and heuristics -----------------------------------------------------
+    def check_invariants(self, state: ClashState) -> list[str]:
+        """Every card in one place, numbers in range, one pending decision or an outcome."""
+        return _invariants(state)
+
+    def evaluate(self, state: ClashState, seat: int) -> float:
+        """Life and board difference, squashed to [-1, 1]."""
+        if state.phase == OVER:
+            if not state.winners:
+                return 0.0
+            return 1.0 if seat in state.winners else -1.0
+        score = 0.0
+        for s in range(len(state.hands)):
+            value = _life(state, s) + 0.35 * _board_value(state, s)
+            score += value if s == seat else -value / (len(state.hands) - 1)
+        return max(-0.99, min(0.99, score / 20.0))
+
+
+@lru_cache(maxsize=64)
+def _custom_defs(text: str) -> dict[str, CardDef]:
+    import json
+
+    return {c.id: c for c in parse_cards("position", json.loads(text))}
+
+
+def _life(st: ClashState, seat: int) -> float:
+    """Fortress health, with a standing bastion worth a second life."""
+    hp = fort_hp(st, seat)
+    if st.fort_up[seat] == 0:
+        return hp + 0.8 * (len(st.hands[seat]) - 1)
+    return float(hp)
+
+
+def _board_value(st: ClashState, seat: int) -> float:
+    total = 0.0
+    for lane, side in st.seat_rows[seat]:
+        for c in st.board[lane][side]:
+            total += atk_of(st, c) + 0.5 * (hp_of(st, c) - st.damage[c])
+    return total
+
+
+def _invariants(st: ClashState) -> list[str]:
+    problems: list[str] = []
+    n = len(st.card_ids)
+    seen = [0] * n
+    places: list[tuple[str, list[int]]] = []
+    for s, h in enumerate(st.hands):
+        places.append((f"hand {s}", h))
+    for li, lane in enumerate(st.board):
+        for side, row in enumerate(lane):
+            places.append((f"lane {li} side {side}", row))
+    places.append(("attached", list(st.symb.values())))
+    places.append(("shackled", [v[0] for v in st.shackled.values()]))
+    places.append(("limbo", [st.limbo] if st.limbo >= 0 else []))
+    places.append(("removed", st.removed))
+    places.append(("pool", st.pool))
+    places.append(("revealed", st.revealed))
+    for s, d in enumerate(st.drafted):
+        places.append((f"drafted {s}", d))
+    for _name, cards in places:
+        for c in cards:
+            if not 0 <= c < n:
+                problems.append(f"unknown instance {c}")
+                continue
+            seen[c] += 1
+    over = st.phase == OVER
+    for c in range(n):
+        if seen[c] > 1:
+            problems.append(f"instance {c} ({st.card_ids[c]}) is in {seen[c]} places")
+    in_game = st.phase != DRAFT
+    for s, f in enumerate(st.fortress):
+        if st.hands[s].count(f) != 1 and in_game:
+            problems.append(f"seat {s}'s fortress is not once in its hand")
+        if in_game and not over and st.hands[s] and st.hands[s][-1] == f:
+            problems.append(f"seat {s}'s fortress is rightmost in a running game")
+        if st.fort_up[s] not in (0, 1):
+            problems.append(f"seat {s}: fortress side {st.fort_up[s]}")
+    for li, lane in enumerate(st.board):
+        for side, row in enumerate(lane):
+            for c in row:
+                if st.lane_of[c] != li * 2 + side:
+                    problems.append(f"instance {c}: lane_of disagrees with the board")
+                if not 0 <= st.damage[c] < hp_of(st, c) and not over:
+                    problems.append(f"instance {c}: damage {st.damage[c]} out of range")
+                if st.kind[c] != 0:
+                    problems.append(f"instance {c}: a non-creature in play")
+    for c in range(n):
+        if st.lane_of[c] >= 0 and c not in st.board[st.lane_of[c] >> 1][st.lane_of[c] & 1]:
+            problems.append(f"instance {c}: lane_of points to a row that lacks it")
+        if st.lane_of[c] < 0 and st.damage[c] != 0:
+            problems.append(f"instance {c}: damage outside play")
+    for host in st.symb:
+        if st.lane_of[host] < 0:
+            problems.append(f"symbiosis host {host} is not in play")
+    if st.mana < 0:
+        problems.append(f"negative mana {st.mana}")
+    if over:
+        if st.pending:
+            problems.append("a finished game has a pending decision")
+        if any(w not in range(len(st.hands)) for w in st.winners):
+            problems.append("winners outside the seats")
+    else:
+        if not st.pending:
+            problems.append("a running game has no pending decision")
+        if not legal_actions(st):
+            problems.append("a running game has no legal action")
+        if st.limbo >= 0:
+            problems.append("a spell is left half-cast")
+    for c in range(n):
+        if seen[c] == 0 and not (st.kind[c] == 2 and st.phase == DRAFT):
+            problems.append(f"instance {c} ({st.card_ids[c]}) is nowhere")
+    return problems

@@ -1,0 +1,337 @@
+"""Clash position documents (docs/positions.md): load a hand-written situation, export any state.
+
+Seats are written A and B. A hand lists cards left to right with the fortress as
+``"@bastion"`` or ``"@fort"``; a row lists creatures from the bridge outward.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.errors import CardDataError, CardtableError, PositionError
+from cardtable.games.clash.abilities import ids_of
+from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
+from cardtable.games.clash.effects import refresh_auras
+from cardtable.games.clash.rules import DUEL_LANES, DUEL_ROWS, build_state, legal_actions
+from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState
+from cardtable.games.clash.view import labels
+
+if TYPE_CHECKING:
+    from cardtable.games.clash.game import ClashGame
+
+SEATS = "AB"
+FORTRESS_TOKENS = {"@bastion": 0, "@fort": 1}
+_TOP_KEYS = {"game", "phase", "turn", "active", "first", "mana", "fatigue", "turns_taken",
+             "pending", "players", "cards", "winners", "reason", "max_turns", "draft", "seed"}
+_PLAYER_KEYS = {"hand", "top", "bottom", "removed"}
+_CREATURE_KEYS = {"card", "damage", "new", "symbiont", "shackled", "guard_used", "edge_used",
+                  "sprint"}
+
+
+def _seat(value: Any, what: str) -> int:
+    if isinstance(value, str) and value.upper() in SEATS:
+        return SEATS.index(value.upper())
+    if isinstance(value, int) and 0 <= value < 2:
+        return value
+    raise PositionError(f"{what}: expected A or B, got {value!r}")
+
+
+class _Builder:
+    def __init__(self, game: ClashGame, inline: list[CardDef]) -> None:
+        self.defs = dict(game.db.cards)
+        for c in inline:
+            self.defs[c.id] = c
+        self.cards: list[CardDef] = []
+        self.origin: list[int] = []
+
+    def new(self, ident: Any, seat: int, where: str) -> int:
+        if not isinstance(ident, str):
+            raise PositionError(f"{where}: a card is named by its id, got {ident!r}")
+        d = self.defs.get(ident)
+        if d is None:
+            key = ident.lower()
+            d = next((c for c in self.defs.values() if key in (c.name_ru.lower(), c.name_en.lower())), None)
+        if d is None:
+            raise PositionError(f"{where}: unknown card {ident!r}")
+        self.cards.append(d)
+        self.origin.append(seat)
+        return len(self.cards) - 1
+
+
+def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
+    """A state from a position document; a clear PositionError for anything wrong."""
+    unknown = set(data) - _TOP_KEYS
+    if unknown:
+        raise PositionError(f"unknown key(s) {sorted(unknown)}; known: {sorted(_TOP_KEYS)}")
+    raw_inline = data.get("cards") or []
+    if not isinstance(raw_inline, list):
+        raise PositionError("'cards' must be a list of card definitions")
+    try:
+        inline = parse_cards("position 'cards'", raw_inline)
+    except CardDataError as exc:
+        raise PositionError(str(exc)) from None
+    phase_name = data.get("phase", "summon")
+    if phase_name not in ("summon", "over", "draft"):
+        raise PositionError(f"phase: expected summon, over or draft, got {phase_name!r}")
+    b = _Builder(game, inline)
+    players = data.get("players") or {}
+    if not isinstance(players, Mapping):
+        raise PositionError("'players' must map A and B to their hands and rows")
+    layout: list[dict[str, Any]] = []
+    for seat in range(2):
+        p = players.get(SEATS[seat]) or {}
+        bad = set(p) - _PLAYER_KEYS
+        if bad:
+            raise PositionError(f"player {SEATS[seat]}: unknown key(s) {sorted(bad)}")
+        layout.append(_read_player(b, seat, p))
+    draft = data.get("draft")
+    draft_layout = _read_draft(b, draft) if draft is not None else None
+    st = build_state(
+        b.cards, 2, DUEL_LANES, DUEL_ROWS, int(data.get("seed", 0)),
+        bool(data.get("fatigue", False)), int(data.get("max_turns", 0)),
+        custom=tuple(c for c in raw_inline), origin=b.origin,
+    )
+    st.turn = int(data.get("turn", 1))
+    st.active = _seat(data.get("active", "A"), "active")
+    st.first = _seat(data.get("first", "A"), "first")
+    taken = data.get("turns_taken")
+    if taken is None:
+        # The turn counter counts both players' turns from the first player's first.
+        for s in range(2):
+            offset = 0 if s == st.first else 1
+            st.turns_taken[s] = max(0, (st.turn - offset + 1) // 2)
+    else:
+        for k, v in dict(taken).items():
+            st.turns_taken[_seat(k, "turns_taken")] = int(v)
+    for seat, lay in enumerate(layout):
+        _place_player(st, seat, lay)
+    if draft_layout is not None:
+        st.pool, st.revealed, drafted, queue = draft_layout
+        st.drafted = drafted
+        st.draft_queue = queue
+    refresh_auras(st)
+    if phase_name == "over":
+        st.phase = OVER
+        st.winners = [_seat(w, "winners") for w in data.get("winners", [])]
+        st.reason = str(data.get("reason", "position"))
+        st.pending = ()
+    elif phase_name == "draft":
+        st.phase = DRAFT
+        st.pending = ("pick",)
+        if st.draft_queue:
+            st.active = st.draft_queue[0]
+    else:
+        st.phase = SUMMON
+        st.mana = int(data.get("mana", 0))
+        st.pending = _read_pending(st, data.get("pending", "main"))
+    if st.phase != OVER:
+        for seat in range(2):
+            if st.phase == SUMMON and st.hands[seat][-1] == st.fortress[seat]:
+                raise PositionError(
+                    f"player {SEATS[seat]}: the fortress is rightmost, so the game would be over"
+                )
+        if not legal_actions(st):
+            raise PositionError("the pending decision has no legal option")
+    from cardtable.games.clash.game import _invariants
+
+    problems = _invariants(st)
+    if problems:
+        raise PositionError("; ".join(problems))
+    return st
+
+
+def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]:
+    who = f"player {SEATS[seat]}"
+    hand: list[tuple[str, int, int]] = []
+    fortress_side = None
+    for i, entry in enumerate(p.get("hand") or []):
+        if isinstance(entry, str) and entry in FORTRESS_TOKENS:
+            if fortress_side is not None:
+                raise PositionError(f"{who}: the hand holds two fortresses")
+            fortress_side = FORTRESS_TOKENS[entry]
+            hand.append(("fortress", -1, 1))
+            continue
+        hidden = False
+        if isinstance(entry, Mapping):
+            bad = set(entry) - {"card", "hidden"}
+            if bad:
+                raise PositionError(f"{who} hand #{i + 1}: unknown key(s) {sorted(bad)}")
+            hidden = bool(entry.get("hidden", False))
+            entry = entry.get("card")
+        inst = b.new(entry, seat, f"{who} hand #{i + 1}")
+        hand.append(("card", inst, 0 if hidden else 1))
+    if p.get("hand") is not None and fortress_side is None:
+        raise PositionError(f"{who}: the hand needs its fortress, written @bastion or @fort")
+    rows = []
+    for r, key in enumerate(("top", "bottom")):
+        row = []
+        for i, entry in enumerate(p.get(key) or []):
+            where = f"{who} {key} #{i + 1}"
+            extra: dict[str, Any] = {}
+            if isinstance(entry, Mapping):
+                bad = set(entry) - _CREATURE_KEYS
+                if bad:
+                    raise PositionError(f"{where}: unknown key(s) {sorted(bad)}")
+                extra = dict(entry)
+                entry = extra.pop("card", None)
+            inst = b.new(entry, seat, where)
+            if b.cards[inst].kind != CREATURE:
+                raise PositionError(f"{where}: only creatures are in play")
+            if "symbiont" in extra:
+                extra["symbiont"] = b.new(extra["symbiont"], seat, f"{where} symbiont")
+            if "shackled" in extra:
+                held = extra["shackled"]
+                src = 1 - seat
+                if isinstance(held, Mapping):
+                    src = _seat(held.get("from", SEATS[1 - seat]), f"{where} shackled.from")
+                    held = held.get("card")
+                extra["shackled"] = (b.new(held, src, f"{where} shackled"), src)
+            row.append((inst, extra, r))
+        rows.append(row)
+    removed = [b.new(c, seat, f"{who} removed") for c in p.get("removed") or []]
+    return {"hand": hand, "fortress_side": fortress_side or 0, "rows": rows, "removed": removed}
+
+
+def _place_player(st: ClashState, seat: int, lay: dict[str, Any]) -> None:
+    hand = []
+    for kind, inst, public in lay["hand"]:
+        if kind == "fortress":
+            hand.append(st.fortress[seat])
+        else:
+            hand.append(inst)
+            st.public[inst] = public
+    st.public[st.fortress[seat]] = 1
+    st.hands[seat] = hand if lay["hand"] else [st.fortress[seat]]
+    st.fort_up[seat] = lay["fortress_side"]
+    for r, row in enumerate(lay["rows"]):
+        lane, side = st.seat_rows[seat][r]
+        for inst, extra, _ in row:
+            st.board[lane][side].append(inst)
+            st.lane_of[inst] = lane * 2 + side
+            st.public[inst] = 1
+            st.entered[inst] = st.turn if extra.get("new") else st.turn - 1
+            if "symbiont" in extra:
+                st.symb[inst] = extra["symbiont"]
+                st.public[extra["symbiont"]] = 1
+            if "shackled" in extra:
+                st.shackled[inst] = extra["shackled"]
+                st.public[extra["shackled"][0]] = 1
+            if extra.get("guard_used"):
+                st.guard_used[inst] = st.turn
+            if extra.get("edge_used"):
+                st.edge_used[inst] = st.turn
+            st.sprint[inst] = int(extra.get("sprint", 0))
+            st.damage[inst] = int(extra.get("damage", 0))
+    st.removed.extend(lay["removed"])
+    for c in lay["removed"]:
+        st.public[c] = 1
+
+
+def _read_draft(b: _Builder, draft: Any) -> tuple[list[int], list[int], list[list[int]], list[int]]:
+    if not isinstance(draft, Mapping):
+        raise PositionError("'draft' must be a mapping of pool, revealed, drafted and queue")
+    pool = [b.new(c, -1, "draft pool") for c in draft.get("pool") or []]
+    revealed = [b.new(c, -1, "draft revealed") for c in draft.get("revealed") or []]
+    drafted_raw = draft.get("drafted") or {}
+    drafted = [[b.new(c, s, "draft drafted") for c in drafted_raw.get(SEATS[s], [])] for s in range(2)]
+    queue = [_seat(s, "draft queue") for s in draft.get("queue") or []]
+    return pool, revealed, drafted, queue
+
+
+def _find(st: ClashState, ident: Any, where: str, among: list[int]) -> int:
+    lab = labels(st)
+    for c in among:
+        if ident in (lab[c], st.card_ids[c]):
+            return c
+    raise PositionError(f"{where}: no card {ident!r} there")
+
+
+def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
+    if value == "main":
+        return ("main",)
+    if isinstance(value, Mapping) and len(value) == 1:
+        (kind, ident), = value.items()
+        if kind in ("place", "target"):
+            c = _find(st, ident, f"pending {kind}", st.hands[st.active])
+            want = CREATURE if kind == "place" else SPELL
+            if st.kind[c] != want:
+                raise PositionError(f"pending {kind}: {ident!r} is not a {('creature', 'spell')[want]}")
+            return (kind, c)
+    raise PositionError(f"pending: expected main, {{place: CARD}} or {{target: CARD}}, got {value!r}")
+
+
+def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
+    """A position document describing any state."""
+    lab = labels(st)
+    doc: dict[str, Any] = {"game": "clash", "phase": ("draft", "summon", "over")[st.phase]}
+    doc["turn"] = st.turn
+    doc["active"] = SEATS[st.active]
+    if st.first >= 0:
+        doc["first"] = SEATS[st.first]
+    doc["mana"] = st.mana
+    doc["fatigue"] = st.fatigue
+    if st.max_turns:
+        doc["max_turns"] = st.max_turns
+    doc["turns_taken"] = {SEATS[s]: n for s, n in enumerate(st.turns_taken)}
+    if st.pending and st.pending[0] in ("place", "target"):
+        doc["pending"] = {st.pending[0]: lab[st.pending[1]]}
+    elif st.pending:
+        doc["pending"] = st.pending[0]
+    if st.phase == OVER:
+        doc["winners"] = [SEATS[w] for w in st.winners]
+        doc["reason"] = st.reason
+    players: dict[str, Any] = {}
+    for seat in range(len(st.hands)):
+        hand: list[Any] = []
+        for c in st.hands[seat]:
+            if c == st.fortress[seat]:
+                hand.append("@fort" if st.fort_up[seat] else "@bastion")
+            elif st.public[c]:
+                hand.append(st.card_ids[c])
+            else:
+                hand.append({"card": st.card_ids[c], "hidden": True})
+        p: dict[str, Any] = {"hand": hand}
+        for r, key in enumerate(("top", "bottom")):
+            lane, side = st.seat_rows[seat][r]
+            p[key] = [_creature_doc(st, c) for c in st.board[lane][side]]
+        if st.removed:
+            p["removed"] = [st.card_ids[c] for c in st.removed if st.origin[c] == seat]
+        players[SEATS[seat]] = p
+    doc["players"] = players
+    if st.phase == DRAFT:
+        doc["draft"] = {
+            "pool": [st.card_ids[c] for c in st.pool],
+            "revealed": [st.card_ids[c] for c in st.revealed],
+            "drafted": {SEATS[s]: [st.card_ids[c] for c in d] for s, d in enumerate(st.drafted)},
+            "queue": [SEATS[s] for s in st.draft_queue],
+        }
+    if st.custom:
+        doc["cards"] = [dict(c) for c in st.custom]
+    return doc
+
+
+def _creature_doc(st: ClashState, c: int) -> Any:
+    extra: dict[str, Any] = {}
+    if st.damage[c]:
+        extra["damage"] = st.damage[c]
+    if st.entered[c] == st.turn:
+        extra["new"] = True
+    if c in st.symb:
+        extra["symbiont"] = st.card_ids[st.symb[c]]
+    if c in st.shackled:
+        card, src = st.shackled[c]
+        extra["shackled"] = {"card": st.card_ids[card], "from": SEATS[src]}
+    if st.guard_used[c] == st.turn:
+        extra["guard_used"] = True
+    if st.edge_used[c] == st.turn:
+        extra["edge_used"] = True
+    if st.sprint[c]:
+        extra["sprint"] = st.sprint[c]
+    if not extra:
+        return st.card_ids[c]
+    return {"card": st.card_ids[c], **extra}
+
+
+__all__ = ["export", "ids_of", "load"]
+_ = CardtableError

@@ -1,0 +1,193 @@
+"""Clash text: observations, action texts and event lines in ru/en (outside the hot path)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event
+from cardtable.core.i18n import tr
+from cardtable.games.clash.abilities import ids_of, names_of
+from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
+from cardtable.games.clash.state import DRAFT, OVER, ClashState
+
+if TYPE_CHECKING:
+    from cardtable.games.clash.game import ClashGame
+
+PKG = "cardtable.games.clash"
+ROW_NAMES = ("top", "bottom")
+
+
+def msg(key: str, lang: str, **kw: Any) -> str:
+    """A Clash message."""
+    return tr(PKG, key, lang, **kw)
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """'Игрок А' / 'Player A'."""
+    return msg("seat_a" if seat == 0 else "seat_b", lang) if seat < 2 else f"#{seat + 1}"
+
+
+@lru_cache(maxsize=256)
+def _labels(card_ids: tuple[str, ...], owners: tuple[int, ...]) -> tuple[str, ...]:
+    counts: dict[str, int] = {}
+    for c in card_ids:
+        counts[c] = counts.get(c, 0) + 1
+    out = []
+    for c, o in zip(card_ids, owners, strict=True):
+        out.append(c if counts[c] == 1 else f"{c}/{'ABCD'[o] if o >= 0 else '?'}")
+    return tuple(out)
+
+
+def labels(st: ClashState) -> tuple[str, ...]:
+    """A unique text label per instance: the card id, or 'id/A' when several decks hold it."""
+    return _labels(st.card_ids, st.origin)
+
+
+def card_name(game: ClashGame, st: ClashState, inst: int, lang: str) -> str:
+    """The printed name of an instance."""
+    d = game.card_def(st, inst)
+    return msg("fortress", lang) if d is None else d.name(lang)
+
+
+def action_text(st: ClashState, action: tuple[Any, ...]) -> str:
+    """Canonical text of an action."""
+    kind = action[0]
+    if kind == "end":
+        return "end"
+    if kind == "row":
+        return f"row {ROW_NAMES[action[1]]}"
+    return f"{kind} {labels(st)[action[1]]}"
+
+
+def describe(game: ClashGame, st: ClashState | None, action: tuple[Any, ...], lang: str) -> str:
+    """Human text of an action."""
+    kind = action[0]
+    if kind == "end":
+        return msg("act_end", lang)
+    if kind == "row":
+        return msg("act_row", lang, row=msg(f"row_{ROW_NAMES[action[1]]}", lang))
+    if st is None:
+        return f"{kind} #{action[1]}"
+    return msg(f"act_{kind}", lang, card=card_name(game, st, action[1], lang))
+
+
+def render_event(game: ClashGame, st: ClashState, ev: Event, lang: str) -> str:
+    """One event as a line."""
+    d = dict(ev.data)
+    kw: dict[str, Any] = {}
+    if ev.seat is not None:
+        kw["seat"] = seat_name(ev.seat, lang)
+    for key in ("card", "host", "source", "target"):
+        if key in d:
+            kw[key] = card_name(game, st, d.pop(key), lang)
+    if "lane" in d:
+        lane = d.pop("lane")
+        rank = 0 if ev.seat is None else [r[0] for r in st.seat_rows[ev.seat]].index(lane)
+        kw["row"] = msg(f"row_{ROW_NAMES[rank]}", lang)
+    if ev.kind == "first":
+        kw["seat"] = seat_name(ev.seat or 0, lang)
+    if ev.kind == "attack" and d.get("fortress", -1) >= 0:
+        return msg("ev_attack_fortress", lang, target=seat_name(d["fortress"], lang), **kw)
+    d.pop("fortress", None)
+    kw.update(d)
+    try:
+        return msg(f"ev_{ev.kind}", lang, **kw)
+    except (KeyError, IndexError):
+        return f"{ev.kind} {ev.rule} {ev.data}"
+
+
+def creature_view(game: ClashGame, st: ClashState, c: int) -> dict[str, Any]:
+    """A creature in play as public data."""
+    out: dict[str, Any] = {
+        "inst": c,
+        "card": st.card_ids[c],
+        "attack": atk_of(st, c),
+        "health": hp_of(st, c),
+        "damage": st.damage[c],
+        "abilities": ids_of(st.eff[c]),
+        "new": st.entered[c] == st.turn,
+    }
+    if c in st.symb:
+        out["symbiont"] = st.card_ids[st.symb[c]]
+    held = [st.shackled[k][0] for k in (c, st.symb.get(c, -1)) if k in st.shackled]
+    if held:
+        out["shackled"] = [st.card_ids[h] for h in held]
+    if st.sprint[c]:
+        out["sprint"] = st.sprint[c]
+    return out
+
+
+def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know: hidden hand places are None, hidden cards listed only as a set."""
+    hands = []
+    hidden = []
+    for s, hand in enumerate(st.hands):
+        shown: list[dict[str, Any] | None] = []
+        secret: list[str] = []
+        for c in hand:
+            if s == seat or st.public[c]:
+                if c == st.fortress[s]:
+                    shown.append({"inst": c, "card": "fortress"})
+                else:
+                    shown.append({"inst": c, "card": st.card_ids[c]})
+            else:
+                shown.append(None)
+                secret.append(st.card_ids[c])
+        hands.append(shown)
+        hidden.append(sorted(secret))
+    fortresses = []
+    for s in range(len(st.hands)):
+        if st.hands[s] and st.fortress[s] in st.hands[s]:
+            fortresses.append(
+                {
+                    "index": st.hands[s].index(st.fortress[s]),
+                    "side": "fort" if st.fort_up[s] else "bastion",
+                    "health": fort_hp(st, s),
+                }
+            )
+        else:
+            fortresses.append(None)
+    obs: dict[str, Any] = {
+        "game": "clash",
+        "seat": seat,
+        "phase": ("draft", "summon", "over")[st.phase],
+        "turn": st.turn,
+        "active": st.active,
+        "first": st.first if st.phase != DRAFT else None,
+        "mana": st.mana,
+        "pending": list(st.pending),
+        "turns_taken": list(st.turns_taken),
+        "fatigue": st.fatigue,
+        "hands": hands,
+        "hidden": hidden,
+        "fortress": fortresses,
+        "board": [
+            [[creature_view(game, st, c) for c in row] for row in lane] for lane in st.board
+        ],
+        "removed": [st.card_ids[c] for c in st.removed],
+        "limbo": st.card_ids[st.limbo] if st.limbo >= 0 else None,
+        "available": [],
+    }
+    if st.phase == DRAFT:
+        obs["draft"] = {
+            "revealed": [{"inst": c, "card": st.card_ids[c]} for c in sorted(st.revealed)],
+            "drafted": [[st.card_ids[c] for c in d] for d in st.drafted],
+            "pool_size": len(st.pool),
+        }
+    if st.phase == OVER:
+        obs["winners"] = list(st.winners)
+        obs["reason"] = st.reason
+    return obs
+
+
+def card_line(game: ClashGame, st: ClashState, inst: int, lang: str) -> str:
+    """'Name (cost) atk/hp [abilities]' for a card instance."""
+    d = game.card_def(st, inst)
+    if d is None:
+        return msg("fortress", lang)
+    abil = ", ".join(names_of(d.abilities, lang))
+    if d.aura:
+        abil = abil.replace(names_of(1, lang)[0], f"{names_of(1, lang)[0]}: {names_of(d.aura, lang)[0]}")
+    stats = f"{d.attack}/{d.health}" if d.kind == 0 else f"⚡{d.attack}"
+    return f"{d.name(lang)} ({d.cost}) {stats}" + (f" [{abil}]" if abil else "")
