@@ -174,6 +174,14 @@ class Game(ABC):
         shown = ", ".join(self.action_text(state, a) for a in legal)
         raise IllegalAction(tr("cardtable.core", "unknown_action_text", "en", text=text, legal=shown))
 
+    def is_subdecision(self, state: Any) -> bool:
+        """True when the pending decision completes an earlier one (e.g. a row for a chosen card)."""
+        return False
+
+    def turn_number(self, state: Any) -> int:
+        """How many turns have been played (for game-length statistics)."""
+        return 0
+
     def is_over(self, state: Any) -> bool:
         """True once the game has an outcome."""
         return self.to_move(state) is None

@@ -105,6 +105,14 @@ class ClashGame(Game):
         """A position document of the state."""
         return positions.export(self, state)
 
+    def is_subdecision(self, state: ClashState) -> bool:
+        """Choosing a row, host or target completes the choice of a card."""
+        return bool(state.pending) and state.pending[0] in ("place", "target")
+
+    def turn_number(self, state: ClashState) -> int:
+        """Turns played by both players."""
+        return state.turn
+
     # --- card lookup for views -----------------------------------------------------
     def card_def(self, state: ClashState, inst: int) -> CardDef | None:
         """The definition behind an instance (None for a fortress)."""
@@ -130,7 +138,7 @@ class ClashGame(Game):
             return 1.0 if seat in state.winners else -1.0
         score = 0.0
         for s in range(len(state.hands)):
-            value = _life(state, s) + 0.35 * _board_value(state, s)
+            value = _life(state, s) + _board_value(state, s)
             score += value if s == seat else -value / (len(state.hands) - 1)
         return max(-0.99, min(0.99, score / 20.0))
 
@@ -143,10 +151,10 @@ def _custom_defs(text: str) -> dict[str, CardDef]:
 
 
 def _life(st: ClashState, seat: int) -> float:
-    """Fortress health, with a standing bastion worth a second life."""
+    """Fortress health, with a standing bastion worth part of a second life."""
     hp = fort_hp(st, seat)
     if st.fort_up[seat] == 0:
-        return hp + 0.8 * (len(st.hands[seat]) - 1)
+        return hp + 0.5 * (len(st.hands[seat]) - 1)
     return float(hp)
 
 
@@ -154,7 +162,9 @@ def _board_value(st: ClashState, seat: int) -> float:
     total = 0.0
     for lane, side in st.seat_rows[seat]:
         for c in st.board[lane][side]:
-            total += atk_of(st, c) + 0.5 * (hp_of(st, c) - st.damage[c])
+            # A creature strikes every turn it survives: its attack outweighs the
+            # card of health it cost to play (weights tuned by greedy-vs-random runs).
+            total += 2.0 * atk_of(st, c) + 0.5 * (hp_of(st, c) - st.damage[c])
     return total
 
 

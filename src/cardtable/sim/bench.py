@@ -1,0 +1,90 @@
+"""Benchmarks: random full games per second, actions per second, clone and apply costs.
+
+Measured on one core through the unchecked fast path; figures are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.registry import get_game
+from cardtable.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    """Throughput figures of one game."""
+
+    game: str
+    games: int
+    actions: int
+    seconds: float
+    clone_us: float
+    apply_us: float
+    legal_us: float
+
+    @property
+    def games_per_s(self) -> float:
+        """Random full games per second."""
+        return self.games / self.seconds
+
+    @property
+    def actions_per_s(self) -> float:
+        """Actions per second within those games."""
+        return self.actions / self.seconds
+
+    def to_json(self) -> dict[str, Any]:
+        """The document `bench --json` prints."""
+        return {
+            "game": self.game,
+            "games": self.games,
+            "actions": self.actions,
+            "seconds": round(self.seconds, 4),
+            "games_per_s": round(self.games_per_s, 1),
+            "actions_per_s": round(self.actions_per_s, 1),
+            "clone_us": round(self.clone_us, 3),
+            "apply_us": round(self.apply_us, 3),
+            "legal_actions_us": round(self.legal_us, 3),
+        }
+
+
+def bench(game_id: str, games: int = 2000, seed: int = 0, setup: dict[str, Any] | None = None) -> BenchResult:
+    """Play ``games`` random games through the fast path and time them."""
+    game = get_game(game_id)
+    rng = Rng(seed)
+    legal_actions = game.legal_actions
+    apply = game.apply_unchecked
+    to_move = game.to_move
+    actions = 0
+    snapshots = []
+    start = time.perf_counter()
+    for i in range(games):
+        state = game.new_game(setup, seed + i)
+        while to_move(state) is not None:
+            options = legal_actions(state)
+            apply(state, options[rng.randbelow(len(options))])
+            actions += 1
+            if i < 20 and actions % 7 == 0:
+                snapshots.append(state.clone())
+    seconds = time.perf_counter() - start
+    # clone and apply costs on the snapshots gathered above
+    reps = 20
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        for s in snapshots:
+            s.clone()
+    clone_us = (time.perf_counter() - t0) / max(1, reps * len(snapshots)) * 1e6
+    live = [s for s in snapshots if to_move(s) is not None]
+    t0 = time.perf_counter()
+    for s in live:
+        legal_actions(s)
+    legal_us = (time.perf_counter() - t0) / max(1, len(live)) * 1e6
+    copies = [s.clone() for s in live]
+    chosen = [legal_actions(c)[0] for c in copies]
+    t0 = time.perf_counter()
+    for c, a in zip(copies, chosen, strict=True):
+        apply(c, a)
+    apply_us = (time.perf_counter() - t0) / max(1, len(copies)) * 1e6
+    return BenchResult(game_id, games, actions, seconds, clone_us, apply_us, legal_us)
