@@ -82,6 +82,7 @@ class Game(ABC):
 
     id: str = ""
     title: Mapping[str, str] = {}
+    has_hidden_info: bool = True
 
     # --- the hooks every game implements -------------------------------------------
     @abstractmethod
@@ -173,6 +174,10 @@ class Game(ABC):
                 return action
         shown = ", ".join(self.action_text(state, a) for a in legal)
         raise IllegalAction(tr("cardtable.core", "unknown_action_text", "en", text=text, legal=shown))
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """Setups the shared conformance suite plays (one per mode and format worth covering)."""
+        return [{}]
 
     def is_subdecision(self, state: Any) -> bool:
         """True when the pending decision completes an earlier one (e.g. a row for a chosen card)."""

@@ -330,7 +330,9 @@ def reinforce(st: ClashState, seat: int, lane: int, side: int) -> None:
         if st.kind[c] == CREATURE and st.cost[c] <= 4 and not st.abil[c] & REINFORCEMENT:
             st.hands[seat].remove(c)
             emit(st, "reinforce", "clash.ability.reinforcement", seat, card=c)
+            st.limbo.append(c)
             check_fortress(st, seat)
+            st.limbo.remove(c)
             enter_play(st, seat, c, lane, side, -1)
             return
 
@@ -437,7 +439,7 @@ def resolve_hit(
 
 def return_spell(st: ClashState, seat: int, s: int) -> None:
     """A cast spell returns to hand: rightmost, leftmost with Curse, to the foe with Mercenary."""
-    st.limbo = -1
+    st.limbo.remove(s)
     bits = st.abil[s]
     dest = seat
     if bits & MERCENARY:

@@ -105,6 +105,17 @@ class ClashGame(Game):
         """A position document of the state."""
         return positions.export(self, state)
 
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """Every duel format, with and without fatigue."""
+        lists = [list(self.db.deck(d).cards) for d in sorted(self.db.decks)[:2]]
+        lists[1][0] = lists[0][0]  # both players may own the same card
+        return [
+            {},
+            {"fatigue": True},
+            {"format": "draft"},
+            {"format": "constructed", "lists": lists, "fatigue": True},
+        ]
+
     def is_subdecision(self, state: ClashState) -> bool:
         """Choosing a row, host or target completes the choice of a card."""
         return bool(state.pending) and state.pending[0] in ("place", "target")
@@ -180,7 +191,7 @@ def _invariants(st: ClashState) -> list[str]:
             places.append((f"lane {li} side {side}", row))
     places.append(("attached", list(st.symb.values())))
     places.append(("shackled", [v[0] for v in st.shackled.values()]))
-    places.append(("limbo", [st.limbo] if st.limbo >= 0 else []))
+    places.append(("limbo", st.limbo))
     places.append(("removed", st.removed))
     places.append(("pool", st.pool))
     places.append(("revealed", st.revealed))
@@ -233,7 +244,7 @@ def _invariants(st: ClashState) -> list[str]:
             problems.append("a running game has no pending decision")
         if not legal_actions(st):
             problems.append("a running game has no legal action")
-        if st.limbo >= 0:
+        if st.limbo:
             problems.append("a spell is left half-cast")
     for c in range(n):
         if seen[c] == 0 and not (st.kind[c] == 2 and st.phase == DRAFT):

@@ -77,7 +77,7 @@ def build_state(
     st.active = 0
     st.first = 0
     st.mana = 0
-    st.limbo = -1
+    st.limbo = []
     st.reason = ""
     st.turns_taken = [0] * seats
     st.fort_up = [0] * seats
@@ -260,7 +260,9 @@ def summon(st: ClashState, seat: int, c: int, row: int, host: int) -> None:
     """Play a creature from hand into one of the seat's rows (or onto a host)."""
     pay(st, seat, c)
     st.hands[seat].remove(c)
+    st.limbo.append(c)  # on its way to the table if the fortress check ends the game
     check_fortress(st, seat)
+    st.limbo.remove(c)
     if host >= 0:
         code = st.lane_of[host]
         lane, side = code >> 1, code & 1
@@ -273,7 +275,7 @@ def cast(st: ClashState, seat: int, s: int, target: int) -> None:
     """Play a spell at a creature; it returns to hand when resolved (clash.card.spell)."""
     pay(st, seat, s)
     st.hands[seat].remove(s)
-    st.limbo = s
+    st.limbo.append(s)
     emit(st, "cast", "clash.card.spell", seat, card=s, target=target)
     check_fortress(st, seat)
     targets = hit_targets(st, st.abil[s], target)

@@ -20,10 +20,10 @@ IN_HAND, IN_PLAY, ATTACHED, SHACKLED, LIMBO, REMOVED, POOL, DRAFTED, UNUSED = ra
 
 _STATIC = ("card_ids", "kind", "cost", "atk", "hp", "abil", "aura", "fortress", "lane_seats",
            "seat_rows", "fatigue", "max_turns", "custom", "origin")
-_SCALARS = ("rng", "phase", "turn", "active", "first", "mana", "limbo", "reason")
+_SCALARS = ("rng", "phase", "turn", "active", "first", "mana", "reason")
 _INT_LISTS = ("turns_taken", "fort_up", "damage", "entered", "guard_used", "edge_used", "sprint",
               "eff", "public", "lane_of", "seat_grant", "removed", "pool", "revealed",
-              "draft_queue", "winners")
+              "draft_queue", "winners", "limbo")
 
 
 class ClashState:
@@ -53,7 +53,6 @@ class ClashState:
     active: int
     first: int
     mana: int
-    limbo: int
     reason: str
 
     turns_taken: list[int]
@@ -72,6 +71,7 @@ class ClashState:
     revealed: list[int]
     draft_queue: list[int]
     winners: list[int]
+    limbo: list[int]
 
     hands: list[list[int]]
     board: list[list[list[int]]]
@@ -176,7 +176,7 @@ class ClashState:
             return ATTACHED
         if any(inst == v[0] for v in self.shackled.values()):
             return SHACKLED
-        if inst == self.limbo:
+        if inst in self.limbo:
             return LIMBO
         if inst in self.removed:
             return REMOVED

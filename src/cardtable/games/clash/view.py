@@ -166,7 +166,7 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
             [[creature_view(game, st, c) for c in row] for row in lane] for lane in st.board
         ],
         "removed": [st.card_ids[c] for c in st.removed],
-        "limbo": st.card_ids[st.limbo] if st.limbo >= 0 else None,
+        "limbo": [st.card_ids[c] for c in st.limbo],
         "available": [],
     }
     if st.phase == DRAFT:

@@ -1,0 +1,160 @@
+"""The shared conformance suite: every registered game, every setup it lists.
+
+Checks ARCHITECTURE.md's "Checks every game passes": random playouts reach a legal
+outcome with invariants after every action; clones are independent; JSON round-trips
+exactly; replays are exact; observations hide what they must; illegal actions change
+nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from cardtable.agents import RandomAgent
+from cardtable.core import IllegalAction, get_game, state_hash
+from cardtable.core.match import play_match
+from cardtable.core.replay import Replay, verify
+from cardtable.core.rng import Rng
+from tests.conformance.playout import games_and_setups, playout, roundtrip
+
+CASES = games_and_setups()
+IDS = [f"{g}-setup{i}" for g, i, _ in CASES]
+# 2,000+ games per game in CI: 4 setups x 10 chunks x 50 games for Clash.
+CHUNKS = 10
+PER_CHUNK = 50
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_random_playouts_keep_invariants(gid: str, si: int, setup: dict, chunk: int) -> None:
+    """Seeded random games end with a legal outcome; invariants hold after every action."""
+    game = get_game(gid)
+    for k in range(PER_CHUNK):
+        seed = 10_000 * si + PER_CHUNK * chunk + k
+        state = None
+        for state, _action in playout(game, setup, seed):
+            problems = game.check_invariants(state)
+            assert not problems, f"seed {seed}: {problems}"
+            over = game.to_move(state) is None
+            assert over == (game.outcome(state) is not None), f"seed {seed}: to_move/outcome disagree"
+            if not over:
+                assert game.legal_actions(state), f"seed {seed}: running game without options"
+        assert state is not None
+        out = game.outcome(state)
+        assert out is not None
+        assert all(0 <= w < game.num_seats(state) for w in out.winners)
+        assert out.reason
+
+
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_clone_is_independent(gid: str, si: int, setup: dict) -> None:
+    """Changing a clone never changes the original, and a clone equals its original."""
+    game = get_game(gid)
+    rng = Rng(5)
+    checked = 0
+    for seed in range(15):
+        for state, action in playout(game, setup, 500 + seed):
+            if action is None or rng.randbelow(4):
+                continue
+            before = state_hash(state)
+            copy = state.clone()
+            assert state_hash(copy) == before
+            game.apply(copy, action)
+            assert state_hash(state) == before, "applying to a clone changed the original"
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_json_roundtrip_is_exact(gid: str, si: int, setup: dict) -> None:
+    """to_json/from_json round-trips exactly and the restored state plays identically."""
+    game = get_game(gid)
+    for seed in range(15):
+        for state, action in playout(game, setup, 900 + seed):
+            again = roundtrip(game, state)
+            assert again.to_json() == state.to_json()
+            assert state_hash(again) == state_hash(state)
+            if action is not None:
+                assert game.legal_actions(again) == game.legal_actions(state)
+                copy = state.clone()
+                game.apply(copy, action)
+                game.apply(again, action)
+                assert state_hash(again) == state_hash(copy)
+
+
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_replays_are_exact(gid: str, si: int, setup: dict) -> None:
+    """A recorded match replays to the same final state and outcome; seeds reproduce games."""
+    game = get_game(gid)
+    for seed in range(10):
+        agents = [RandomAgent(seed * 31 + s) for s in range(2)]
+        result = play_match(game, setup, seed, agents)
+        text = json.dumps(result.replay.to_json())
+        replay = Replay.from_json(json.loads(text))
+        final = verify(replay)
+        assert state_hash(final) == state_hash(result.state)
+        again = play_match(game, setup, seed, [RandomAgent(seed * 31 + s) for s in range(2)])
+        assert state_hash(again.state) == state_hash(result.state)
+
+
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_observe_hides_hidden_parts(gid: str, si: int, setup: dict) -> None:
+    """observe(seat) is unchanged when only what seat cannot know is resampled."""
+    game = get_game(gid)
+    rng = Rng(99)
+    changed = 0
+    for seed in range(12):
+        for state, _action in playout(game, setup, 1300 + seed):
+            for seat in range(game.num_seats(state)):
+                seen = game.observe(state, seat)
+                json.dumps(seen)
+                other = game.determinize(state, seat, rng)
+                assert game.observe(other, seat) == seen, f"seed {seed}: observe leaks"
+                assert not game.check_invariants(other)
+                if state_hash(other) != state_hash(state):
+                    changed += 1
+    if game.has_hidden_info:
+        assert changed > 0, "determinize never resampled anything"
+
+
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_illegal_actions_change_nothing(gid: str, si: int, setup: dict) -> None:
+    """Actions outside legal_actions raise IllegalAction and leave the state untouched."""
+    game = get_game(gid)
+    refused = 0
+    for seed in range(10):
+        previous_legal: list = []
+        state = None
+        for state, action in playout(game, setup, 1700 + seed):
+            legal = game.legal_actions(state)
+            candidates = [("no-such-action",), ()] + [a for a in previous_legal if a not in legal]
+            for bad in candidates[:4]:
+                before = state_hash(state)
+                with pytest.raises(IllegalAction):
+                    game.apply(state, bad)
+                assert state_hash(state) == before
+                refused += 1
+            previous_legal = legal
+            _ = action
+        assert state is not None
+        with pytest.raises(IllegalAction):
+            game.apply(state, ("end",))
+    assert refused > 50
+
+
+SOAK = int(os.environ.get("CARDTABLE_SOAK_GAMES", "0"))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_soak_playouts(gid: str, si: int, setup: dict) -> None:
+    """Long run (make soak): many more seeded random games with invariants checked."""
+    if not SOAK:
+        pytest.skip("set CARDTABLE_SOAK_GAMES")
+    game = get_game(gid)
+    for seed in range(SOAK):
+        for state, _ in playout(game, setup, 1_000_000 + seed):
+            assert not game.check_invariants(state), f"seed {seed}"
