@@ -158,3 +158,20 @@ def test_soak_playouts(gid: str, si: int, setup: dict) -> None:
     for seed in range(SOAK):
         for state, _ in playout(game, setup, 1_000_000 + seed):
             assert not game.check_invariants(state), f"seed {seed}"
+
+
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_positions_roundtrip(gid: str, si: int, setup: dict) -> None:
+    """Any state exports as a position that loads back to the same position and options."""
+    game = get_game(gid)
+    for seed in range(8):
+        for state, _action in playout(game, setup, 2100 + seed):
+            doc = game.export_position(state)
+            again = game.load_position(json.loads(json.dumps(doc)))
+            assert game.export_position(again) == doc
+            if game.to_move(state) is not None:
+                texts = [game.action_text(state, a) for a in game.legal_actions(state)]
+                assert [game.action_text(again, a) for a in game.legal_actions(again)] == texts
+                assert game.observe(again, game.to_move(state))["hidden"] == game.observe(
+                    state, game.to_move(state)
+                )["hidden"]

@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, CardtableError, PositionError
-from cardtable.games.clash.abilities import ids_of
+from cardtable.core.errors import CardDataError, PositionError
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
 from cardtable.games.clash.effects import refresh_auras
 from cardtable.games.clash.rules import DUEL_LANES, DUEL_ROWS, build_state, legal_actions
@@ -94,14 +93,17 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     )
     st.turn = int(data.get("turn", 1))
     st.active = _seat(data.get("active", "A"), "active")
-    st.first = _seat(data.get("first", "A"), "first")
+    if data.get("first") is None:
+        st.first = -1 if phase_name == "draft" else 0  # a draft tosses the coin at its end
+    else:
+        st.first = _seat(data["first"], "first")
     taken = data.get("turns_taken")
-    if taken is None:
+    if taken is None and st.first >= 0:
         # The turn counter counts both players' turns from the first player's first.
         for s in range(2):
             offset = 0 if s == st.first else 1
             st.turns_taken[s] = max(0, (st.turn - offset + 1) // 2)
-    else:
+    elif taken is not None:
         for k, v in dict(taken).items():
             st.turns_taken[_seat(k, "turns_taken")] = int(v)
     for seat, lay in enumerate(layout):
@@ -111,6 +113,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         st.drafted = drafted
         st.draft_queue = queue
     refresh_auras(st)
+    st.mana = int(data.get("mana", 0))
     if phase_name == "over":
         st.phase = OVER
         st.winners = [_seat(w, "winners") for w in data.get("winners", [])]
@@ -118,12 +121,12 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         st.pending = ()
     elif phase_name == "draft":
         st.phase = DRAFT
+        st.hands = [[] for _ in st.hands]  # fortresses join the hands after the draft
         st.pending = ("pick",)
         if st.draft_queue:
             st.active = st.draft_queue[0]
     else:
         st.phase = SUMMON
-        st.mana = int(data.get("mana", 0))
         st.pending = _read_pending(st, data.get("pending", "main"))
     if st.phase != OVER:
         for seat in range(2):
@@ -161,7 +164,7 @@ def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]
             entry = entry.get("card")
         inst = b.new(entry, seat, f"{who} hand #{i + 1}")
         hand.append(("card", inst, 0 if hidden else 1))
-    if p.get("hand") is not None and fortress_side is None:
+    if p.get("hand") and fortress_side is None:
         raise PositionError(f"{who}: the hand needs its fortress, written @bastion or @fort")
     rows = []
     for r, key in enumerate(("top", "bottom")):
@@ -291,7 +294,7 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
                 hand.append(st.card_ids[c])
             else:
                 hand.append({"card": st.card_ids[c], "hidden": True})
-        p: dict[str, Any] = {"hand": hand}
+        p: dict[str, Any] = {"hand": hand} if hand else {}
         for r, key in enumerate(("top", "bottom")):
             lane, side = st.seat_rows[seat][r]
             p[key] = [_creature_doc(st, c) for c in st.board[lane][side]]
@@ -333,5 +336,4 @@ def _creature_doc(st: ClashState, c: int) -> Any:
     return {"card": st.card_ids[c], **extra}
 
 
-__all__ = ["export", "ids_of", "load"]
-_ = CardtableError
+__all__ = ["export", "load"]

@@ -316,7 +316,7 @@ def legal_actions(st: ClashState) -> list[tuple[Any, ...]]:
         elif what == "target":
             out = [("target", t) for t in creatures_in_play(st)]
         elif what == "pick":
-            out = [("pick", c) for c in sorted(st.revealed)]
+            out = [("pick", c) for c in st.revealed]
         else:
             raise AssertionError(f"unknown pending decision {pending!r}")
     st._legal = out

@@ -171,7 +171,7 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
     }
     if st.phase == DRAFT:
         obs["draft"] = {
-            "revealed": [{"inst": c, "card": st.card_ids[c]} for c in sorted(st.revealed)],
+            "revealed": [{"inst": c, "card": st.card_ids[c]} for c in st.revealed],
             "drafted": [[st.card_ids[c] for c in d] for d in st.drafted],
             "pool_size": len(st.pool),
         }
