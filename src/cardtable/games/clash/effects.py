@@ -299,7 +299,11 @@ def release_shackles(st: ClashState, c: int) -> None:
 
 
 def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -> None:
-    """A destroyed creature leaves play and returns to hand; appends (card, seat, lane, side)."""
+    """A destroyed creature leaves play and returns to hand.
+
+    Appends (card, seat, lane, side) for each card back in its controller's hand with
+    Подкрепление (printed or granted, judged like Наёмник and Проклятие).
+    """
     code = st.lane_of[c]
     lane, side = code >> 1, code & 1
     seat = st.lane_seats[lane][side]
@@ -321,7 +325,8 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -
         if bits & (MERCENARY | CURSE):
             rule = "clash.ability.mercenary" if bits & MERCENARY else "clash.ability.curse"
             emit(st, "returned", rule, dest, card=card, leftmost=bool(bits & CURSE))
-        returned.append((card, dest if dest == seat else -1, lane, side))
+        if dest == seat and bits & REINFORCEMENT:
+            returned.append((card, seat, lane, side))
 
 
 def reinforce(st: ClashState, seat: int, lane: int, side: int) -> None:
@@ -407,9 +412,8 @@ def resolve_hit(
         killed_enemy = any(o != seat for o in dead_owner)
         for t, _, _ in dead:
             destroy(st, t, returned)
-        for card, back_to, lane, side in returned:
-            if back_to >= 0 and st.abil[card] & REINFORCEMENT:
-                reinforce(st, back_to, lane, side)
+        for _card, back_to, lane, side in returned:
+            reinforce(st, back_to, lane, side)
     refresh_auras(st)
     if bits & REGENERATION:
         fortress_left(st, seat)

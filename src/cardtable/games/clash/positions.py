@@ -24,8 +24,8 @@ FORTRESS_TOKENS = {"@bastion": 0, "@fort": 1}
 _TOP_KEYS = {"game", "phase", "turn", "active", "first", "mana", "fatigue", "turns_taken",
              "pending", "players", "cards", "winners", "reason", "max_turns", "draft", "seed"}
 _PLAYER_KEYS = {"hand", "top", "bottom", "removed"}
-_CREATURE_KEYS = {"card", "damage", "new", "symbiont", "shackled", "guard_used", "edge_used",
-                  "sprint"}
+_CREATURE_KEYS = {"card", "damage", "new", "symbiont", "shackled", "symbiont_shackled",
+                  "guard_used", "edge_used", "sprint"}
 
 
 def _seat(value: Any, what: str) -> int:
@@ -183,13 +183,16 @@ def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]
                 raise PositionError(f"{where}: only creatures are in play")
             if "symbiont" in extra:
                 extra["symbiont"] = b.new(extra["symbiont"], seat, f"{where} symbiont")
-            if "shackled" in extra:
-                held = extra["shackled"]
-                src = 1 - seat
-                if isinstance(held, Mapping):
-                    src = _seat(held.get("from", SEATS[1 - seat]), f"{where} shackled.from")
-                    held = held.get("card")
-                extra["shackled"] = (b.new(held, src, f"{where} shackled"), src)
+            for key in ("shackled", "symbiont_shackled"):
+                if key in extra:
+                    held = extra[key]
+                    src = 1 - seat
+                    if isinstance(held, Mapping):
+                        src = _seat(held.get("from", SEATS[1 - seat]), f"{where} {key}.from")
+                        held = held.get("card")
+                    extra[key] = (b.new(held, src, f"{where} {key}"), src)
+            if "symbiont_shackled" in extra and "symbiont" not in extra:
+                raise PositionError(f"{where}: symbiont_shackled needs a symbiont")
             row.append((inst, extra, r))
         rows.append(row)
     removed = [b.new(c, seat, f"{who} removed") for c in p.get("removed") or []]
@@ -220,6 +223,9 @@ def _place_player(st: ClashState, seat: int, lay: dict[str, Any]) -> None:
             if "shackled" in extra:
                 st.shackled[inst] = extra["shackled"]
                 st.public[extra["shackled"][0]] = 1
+            if "symbiont_shackled" in extra:
+                st.shackled[extra["symbiont"]] = extra["symbiont_shackled"]
+                st.public[extra["symbiont_shackled"][0]] = 1
             if extra.get("guard_used"):
                 st.guard_used[inst] = st.turn
             if extra.get("edge_used"):
@@ -325,6 +331,9 @@ def _creature_doc(st: ClashState, c: int) -> Any:
     if c in st.shackled:
         card, src = st.shackled[c]
         extra["shackled"] = {"card": st.card_ids[card], "from": SEATS[src]}
+    if st.symb.get(c, -1) in st.shackled:
+        card, src = st.shackled[st.symb[c]]
+        extra["symbiont_shackled"] = {"card": st.card_ids[card], "from": SEATS[src]}
     if st.guard_used[c] == st.turn:
         extra["guard_used"] = True
     if st.edge_used[c] == st.turn:
