@@ -39,7 +39,9 @@ def test_random_playouts_keep_invariants(gid: str, si: int, setup: dict, chunk: 
             problems = game.check_invariants(state)
             assert not problems, f"seed {seed}: {problems}"
             over = game.to_move(state) is None
-            assert over == (game.outcome(state) is not None), f"seed {seed}: to_move/outcome disagree"
+            assert over == (game.outcome(state) is not None), (
+                f"seed {seed}: to_move/outcome disagree"
+            )
             if not over:
                 assert game.legal_actions(state), f"seed {seed}: running game without options"
         assert state is not None
@@ -172,6 +174,7 @@ def test_positions_roundtrip(gid: str, si: int, setup: dict) -> None:
             if game.to_move(state) is not None:
                 texts = [game.action_text(state, a) for a in game.legal_actions(state)]
                 assert [game.action_text(again, a) for a in game.legal_actions(again)] == texts
-                assert game.observe(again, game.to_move(state))["hidden"] == game.observe(
-                    state, game.to_move(state)
-                )["hidden"]
+                assert (
+                    game.observe(again, game.to_move(state))["hidden"]
+                    == game.observe(state, game.to_move(state))["hidden"]
+                )

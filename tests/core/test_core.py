@@ -87,7 +87,9 @@ def test_malformed_replay_document() -> None:
 
 def test_replay_file_roundtrip(tmp_path) -> None:
     game = get_game("clash")
-    result = play_match(game, {"fatigue": True}, 9, [make_agent("greedy", game, 1), make_agent("random", game, 2)])
+    result = play_match(
+        game, {"fatigue": True}, 9, [make_agent("greedy", game, 1), make_agent("random", game, 2)]
+    )
     path = tmp_path / "game.json"
     result.replay.save(path)
     assert json.loads(path.read_text())["game"] == "clash"

@@ -6,4 +6,11 @@ from cardtable.agents.base import agent_names, make_agent, parse_spec, register_
 from cardtable.agents.greedy import GreedyAgent
 from cardtable.agents.random_agent import RandomAgent
 
-__all__ = ["GreedyAgent", "RandomAgent", "agent_names", "make_agent", "parse_spec", "register_agent"]
+__all__ = [
+    "GreedyAgent",
+    "RandomAgent",
+    "agent_names",
+    "make_agent",
+    "parse_spec",
+    "register_agent",
+]

@@ -12,6 +12,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from cardtable.core.errors import IllegalAction
@@ -81,7 +82,7 @@ class Game(ABC):
     """One game's rules and card database behind the common hooks."""
 
     id: str = ""
-    title: Mapping[str, str] = {}
+    title: Mapping[str, str] = MappingProxyType({})
     has_hidden_info: bool = True
 
     # --- the hooks every game implements -------------------------------------------
@@ -173,11 +174,17 @@ class Game(ABC):
             if self.action_text(state, action).lower() == wanted:
                 return action
         shown = ", ".join(self.action_text(state, a) for a in legal)
-        raise IllegalAction(tr("cardtable.core", "unknown_action_text", "en", text=text, legal=shown))
+        raise IllegalAction(
+            tr("cardtable.core", "unknown_action_text", "en", text=text, legal=shown)
+        )
 
     def conformance_setups(self) -> list[dict[str, Any]]:
         """Setups the shared conformance suite plays (one per mode and format worth covering)."""
         return [{}]
+
+    def render(self, state: Any, seat: int | None, lang: str) -> Any:
+        """The table as ``seat`` may see it, as a Rich renderable (``None``: a spectator)."""
+        raise NotImplementedError(f"{self.id}: no terminal rendering")
 
     def is_subdecision(self, state: Any) -> bool:
         """True when the pending decision completes an earlier one (e.g. a row for a chosen card)."""

@@ -94,10 +94,10 @@ def iter_replay(replay: Replay, log: bool = False) -> Iterator[tuple[Any, Action
 
 def run_replay(replay: Replay, log: bool = False) -> Any:
     """The final state of a replay (every action checked)."""
-    state = None
+    final = None
     for state, _ in iter_replay(replay, log=log):
-        pass
-    return state
+        final = state
+    return final
 
 
 def verify(replay: Replay) -> Any:

@@ -50,7 +50,9 @@ class BenchResult:
         }
 
 
-def bench(game_id: str, games: int = 2000, seed: int = 0, setup: dict[str, Any] | None = None) -> BenchResult:
+def bench(
+    game_id: str, games: int = 2000, seed: int = 0, setup: dict[str, Any] | None = None
+) -> BenchResult:
     """Play ``games`` random games through the fast path and time them."""
     game = get_game(game_id)
     rng = Rng(seed)

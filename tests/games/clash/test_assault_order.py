@@ -22,9 +22,14 @@ _NUMBERS = count(801)
 
 def _card(ident: str, attack: int, health: int, *abilities: str, cost: int = 1) -> dict[str, Any]:
     return {
-        "id": ident, "number": next(_NUMBERS),
-        "name": {"ru": ident.upper(), "en": ident.upper()}, "kind": "creature",
-        "cost": cost, "attack": attack, "health": health, "abilities": list(abilities),
+        "id": ident,
+        "number": next(_NUMBERS),
+        "name": {"ru": ident.upper(), "en": ident.upper()},
+        "kind": "creature",
+        "cost": cost,
+        "attack": attack,
+        "health": health,
+        "abilities": list(abilities),
     }
 
 
@@ -60,14 +65,28 @@ def test_attack_order_rows_berserk_instinct_and_new_creatures() -> None:
     """
     cards = [
         FILLER,
-        _card("ta", 1, 1), _card("tb", 1, 1, "berserk"), _card("tc", 1, 1), _card("tnew", 9, 9),
-        _card("ba", 1, 5), _card("bb", 1, 1),
-        _card("m1", 1, 1), _card("m2", 1, 1), _card("wall", 0, 50), _card("iw", 1, 50, "instinct"),
+        _card("ta", 1, 1),
+        _card("tb", 1, 1, "berserk"),
+        _card("tc", 1, 1),
+        _card("tnew", 9, 9),
+        _card("ba", 1, 5),
+        _card("bb", 1, 1),
+        _card("m1", 1, 1),
+        _card("m2", 1, 1),
+        _card("wall", 0, 50),
+        _card("iw", 1, 50, "instinct"),
     ]
     players = {
-        "A": {"hand": ["@bastion", "ff"], "top": ["ta", "tb", "tc", {"card": "tnew", "new": True}],
-              "bottom": ["ba", "bb"]},
-        "B": {"hand": ["@bastion", "ff", "ff", "ff"], "top": ["m1", "m2", "wall"], "bottom": ["iw"]},
+        "A": {
+            "hand": ["@bastion", "ff"],
+            "top": ["ta", "tb", "tc", {"card": "tnew", "new": True}],
+            "bottom": ["ba", "bb"],
+        },
+        "B": {
+            "hand": ["@bastion", "ff", "ff", "ff"],
+            "top": ["m1", "m2", "wall"],
+            "bottom": ["iw"],
+        },
     }
     st, log = _run(cards, players)
     assert _attackers(st, log) == ["tc", "tb", "tb", "ta", "bb", "iw", "ba", "iw"]
@@ -84,8 +103,13 @@ def test_attack_list_is_fixed_at_the_start_sprint() -> None:
     (row becomes x2, x0, x1); it does not attack again and x1, x0 still attack, in the
     order listed at the start: x2, x1, x0.
     """
-    cards = [FILLER, _card("x0", 1, 1), _card("x1", 1, 1), _card("x2", 1, 1, "sprint"),
-             _card("wall", 0, 50)]
+    cards = [
+        FILLER,
+        _card("x0", 1, 1),
+        _card("x1", 1, 1),
+        _card("x2", 1, 1, "sprint"),
+        _card("wall", 0, 50),
+    ]
     players = {
         "A": {"hand": ["@bastion", "ff"], "top": ["x0", "x1", "x2"]},
         "B": {"hand": ["@bastion", "ff", "ff", "ff"], "top": ["wall"]},
@@ -102,8 +126,13 @@ def test_destroyed_attacker_does_not_attack_and_row_closes() -> None:
     y2 wounds iw, iw replies at the nearest A creature y0 and destroys it (the row closes:
     y1, y2); y1 wounds iw, the reply destroys y1; y0 is gone so it never attacks.
     """
-    cards = [FILLER, _card("y0", 1, 1), _card("y1", 1, 1), _card("y2", 1, 1),
-             _card("iw", 2, 50, "instinct")]
+    cards = [
+        FILLER,
+        _card("y0", 1, 1),
+        _card("y1", 1, 1),
+        _card("y2", 1, 1),
+        _card("iw", 2, 50, "instinct"),
+    ]
     players = {
         "A": {"hand": ["@bastion", "ff"], "top": ["y0", "y1", "y2"]},
         "B": {"hand": ["@bastion", "ff", "ff", "ff"], "top": ["iw"]},
@@ -123,8 +152,14 @@ def test_simultaneous_destruction_returns_top_far_to_near_then_bottom() -> None:
     One attack hits p0, p1 (behind) and q0 (same place, other row), all destroyed at once:
     they return top row far→near (p1, p0), then bottom (q0); q1 is untouched.
     """
-    cards = [FILLER, _card("cp", 5, 5, "pierce", "cleave"), _card("p0", 1, 1), _card("p1", 1, 1),
-             _card("q0", 1, 1), _card("q1", 1, 1)]
+    cards = [
+        FILLER,
+        _card("cp", 5, 5, "pierce", "cleave"),
+        _card("p0", 1, 1),
+        _card("p1", 1, 1),
+        _card("q0", 1, 1),
+        _card("q1", 1, 1),
+    ]
     players = {
         "A": {"hand": ["@bastion", "ff"], "top": ["cp"]},
         "B": {"hand": ["@bastion", "ff", "ff", "ff"], "top": ["p0", "p1"], "bottom": ["q0", "q1"]},
@@ -144,8 +179,13 @@ def test_several_instinct_replies_follow_the_simultaneous_order() -> None:
     pc wounds i0, i1 and j0 in one attack; the replies come after it, top row far→near then
     bottom: i1, i0 (both at pc), then j0 (no A creature in the bottom row: A's fortress).
     """
-    cards = [FILLER, _card("pc", 1, 20, "pierce", "cleave"),
-             _card("i0", 1, 5, "instinct"), _card("i1", 1, 5, "instinct"), _card("j0", 1, 5, "instinct")]
+    cards = [
+        FILLER,
+        _card("pc", 1, 20, "pierce", "cleave"),
+        _card("i0", 1, 5, "instinct"),
+        _card("i1", 1, 5, "instinct"),
+        _card("j0", 1, 5, "instinct"),
+    ]
     players = {
         "A": {"hand": ["@bastion", "ff", "ff", "ff"], "top": ["pc"]},
         "B": {"hand": ["@bastion", "ff", "ff", "ff"], "top": ["i0", "i1"], "bottom": ["j0"]},

@@ -152,7 +152,9 @@ def test_draft_rounds(seed):
         for left in (3, 2):
             doc = export(st)
             assert doc["active"] == second
-            assert doc["draft"]["revealed"] == [c for c in revealed if c in doc["draft"]["revealed"]]
+            assert doc["draft"]["revealed"] == [
+                c for c in revealed if c in doc["draft"]["revealed"]
+            ]
             assert len(doc["draft"]["revealed"]) == left
             assert len(GAME.legal_actions(st)) == left
             _pick_first(st)
@@ -194,10 +196,26 @@ def test_draft_first_pick_roles_swap():
 
 
 # --- clash.format.constructed / clash.format.unique -------------------------------------
-LIST_A = ["spark_imp", "ash_berserker", "river_otter", "mist_wraith",
-          "storm_hawk", "wind_adept", "jailer", "lightning_bolt"]
-LIST_B = ["cursed_knight", "hired_brute", "coral_warden", "sea_serpent",
-          "whirlblade", "storm_herald", "fire_lance", "ice_shard"]
+LIST_A = [
+    "spark_imp",
+    "ash_berserker",
+    "river_otter",
+    "mist_wraith",
+    "storm_hawk",
+    "wind_adept",
+    "jailer",
+    "lightning_bolt",
+]
+LIST_B = [
+    "cursed_knight",
+    "hired_brute",
+    "coral_warden",
+    "sea_serpent",
+    "whirlblade",
+    "storm_herald",
+    "fire_lance",
+    "ice_shard",
+]
 
 
 def test_constructed_legal():
@@ -290,15 +308,30 @@ def test_good_card_file_loads(tmp_path):
 @pytest.mark.parametrize(
     "body,card,field",
     [
-        ('[[card]]\nid = "no_attack"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
-         'kind = "creature"\ncost = 1\nhealth = 3\n', "no_attack", "attack"),
-        ('[[card]]\nid = "odd_skill"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
-         'kind = "creature"\ncost = 1\nattack = 1\nhealth = 3\nabilities = ["teleport"]\n',
-         "odd_skill", "teleport"),
-        ('[[card]]\nid = "healthy_spell"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
-         'kind = "spell"\ncost = 1\ndamage = 2\nhealth = 3\n', "healthy_spell", "health"),
-        ('[[card]]\nid = "good_one"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
-         'kind = "creature"\ncost = 1\nattack = 1\nhealth = 3\n', "good_one", "twice"),
+        (
+            '[[card]]\nid = "no_attack"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
+            'kind = "creature"\ncost = 1\nhealth = 3\n',
+            "no_attack",
+            "attack",
+        ),
+        (
+            '[[card]]\nid = "odd_skill"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
+            'kind = "creature"\ncost = 1\nattack = 1\nhealth = 3\nabilities = ["teleport"]\n',
+            "odd_skill",
+            "teleport",
+        ),
+        (
+            '[[card]]\nid = "healthy_spell"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
+            'kind = "spell"\ncost = 1\ndamage = 2\nhealth = 3\n',
+            "healthy_spell",
+            "health",
+        ),
+        (
+            '[[card]]\nid = "good_one"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
+            'kind = "creature"\ncost = 1\nattack = 1\nhealth = 3\n',
+            "good_one",
+            "twice",
+        ),
     ],
     ids=["missing_attack", "unknown_ability", "spell_with_health", "duplicate_id"],
 )
@@ -313,9 +346,12 @@ def test_bad_card_file(tmp_path, body, card, field):
 
 
 def test_unknown_ability_message_names_the_field(tmp_path):
-    path = _write(tmp_path, '[[card]]\nid = "odd"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
-                            'kind = "creature"\ncost = 1\nattack = 1\nhealth = 3\n'
-                            'abilities = ["teleport"]\n')
+    path = _write(
+        tmp_path,
+        '[[card]]\nid = "odd"\nnumber = 2\nname = { ru = "А", en = "A" }\n'
+        'kind = "creature"\ncost = 1\nattack = 1\nhealth = 3\n'
+        'abilities = ["teleport"]\n',
+    )
     with pytest.raises(CardDataError) as err:
         load_db(path)
     assert "abilities" in str(err.value)
@@ -344,8 +380,15 @@ def _play(setup, seed, policy_seed, steps=300):
     return hashes
 
 
-@pytest.mark.parametrize("setup", [{}, {"format": "draft"}, {"fatigue": True},
-                                   {"format": "constructed", "lists": [LIST_A, LIST_B]}])
+@pytest.mark.parametrize(
+    "setup",
+    [
+        {},
+        {"format": "draft"},
+        {"fatigue": True},
+        {"format": "constructed", "lists": [LIST_A, LIST_B]},
+    ],
+)
 def test_same_setup_seed_actions_same_hash(setup):
     a = _play(setup, 42, 7)
     b = _play(setup, 42, 7)

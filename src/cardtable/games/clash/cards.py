@@ -20,8 +20,17 @@ KIND_IDS = {"creature": CREATURE, "spell": SPELL}
 
 # Abilities that mean something on a spell (the summoning-phase activation order).
 SPELL_ABILITIES = frozenset(
-    {"pierce", "cleave", "edge", "regeneration", "vulnerability", "blood_tribute", "clarity",
-     "mercenary", "curse"}
+    {
+        "pierce",
+        "cleave",
+        "edge",
+        "regeneration",
+        "vulnerability",
+        "blood_tribute",
+        "clarity",
+        "mercenary",
+        "curse",
+    }
 )
 
 

@@ -313,6 +313,7 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -
     st.damage[c] = 0
     st.sprint[c] = 0
     carrier = st.symb.pop(c, None)
+    cards: tuple[tuple[int, int], ...]
     if carrier is None:
         cards = ((c, st.eff[c]),)
     else:
@@ -579,4 +580,3 @@ def assault(st: ClashState) -> None:
         if fury and not st.eff[a] & FURY:
             continue
         attack_chain(st, a, fury)
-

@@ -21,11 +21,36 @@ if TYPE_CHECKING:
 
 SEATS = "AB"
 FORTRESS_TOKENS = {"@bastion": 0, "@fort": 1}
-_TOP_KEYS = {"game", "phase", "turn", "active", "first", "mana", "fatigue", "turns_taken",
-             "pending", "players", "cards", "winners", "reason", "max_turns", "draft", "seed"}
+_TOP_KEYS = {
+    "game",
+    "phase",
+    "turn",
+    "active",
+    "first",
+    "mana",
+    "fatigue",
+    "turns_taken",
+    "pending",
+    "players",
+    "cards",
+    "winners",
+    "reason",
+    "max_turns",
+    "draft",
+    "seed",
+}
 _PLAYER_KEYS = {"hand", "top", "bottom", "removed"}
-_CREATURE_KEYS = {"card", "damage", "new", "symbiont", "shackled", "symbiont_shackled",
-                  "guard_used", "edge_used", "sprint"}
+_CREATURE_KEYS = {
+    "card",
+    "damage",
+    "new",
+    "symbiont",
+    "shackled",
+    "symbiont_shackled",
+    "guard_used",
+    "edge_used",
+    "sprint",
+}
 
 
 def _seat(value: Any, what: str) -> int:
@@ -50,7 +75,10 @@ class _Builder:
         d = self.defs.get(ident)
         if d is None:
             key = ident.lower()
-            d = next((c for c in self.defs.values() if key in (c.name_ru.lower(), c.name_en.lower())), None)
+            d = next(
+                (c for c in self.defs.values() if key in (c.name_ru.lower(), c.name_en.lower())),
+                None,
+            )
         if d is None:
             raise PositionError(f"{where}: unknown card {ident!r}")
         self.cards.append(d)
@@ -87,9 +115,15 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     draft = data.get("draft")
     draft_layout = _read_draft(b, draft) if draft is not None else None
     st = build_state(
-        b.cards, 2, DUEL_LANES, DUEL_ROWS, int(data.get("seed", 0)),
-        bool(data.get("fatigue", False)), int(data.get("max_turns", 0)),
-        custom=tuple(c for c in raw_inline), origin=b.origin,
+        b.cards,
+        2,
+        DUEL_LANES,
+        DUEL_ROWS,
+        int(data.get("seed", 0)),
+        bool(data.get("fatigue", False)),
+        int(data.get("max_turns", 0)),
+        custom=tuple(c for c in raw_inline),
+        origin=b.origin,
     )
     st.turn = int(data.get("turn", 1))
     st.active = _seat(data.get("active", "A"), "active")
@@ -243,7 +277,9 @@ def _read_draft(b: _Builder, draft: Any) -> tuple[list[int], list[int], list[lis
     pool = [b.new(c, -1, "draft pool") for c in draft.get("pool") or []]
     revealed = [b.new(c, -1, "draft revealed") for c in draft.get("revealed") or []]
     drafted_raw = draft.get("drafted") or {}
-    drafted = [[b.new(c, s, "draft drafted") for c in drafted_raw.get(SEATS[s], [])] for s in range(2)]
+    drafted = [
+        [b.new(c, s, "draft drafted") for c in drafted_raw.get(SEATS[s], [])] for s in range(2)
+    ]
     queue = [_seat(s, "draft queue") for s in draft.get("queue") or []]
     return pool, revealed, drafted, queue
 
@@ -260,14 +296,18 @@ def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
     if value == "main":
         return ("main",)
     if isinstance(value, Mapping) and len(value) == 1:
-        (kind, ident), = value.items()
+        ((kind, ident),) = value.items()
         if kind in ("place", "target"):
             c = _find(st, ident, f"pending {kind}", st.hands[st.active])
             want = CREATURE if kind == "place" else SPELL
             if st.kind[c] != want:
-                raise PositionError(f"pending {kind}: {ident!r} is not a {('creature', 'spell')[want]}")
+                raise PositionError(
+                    f"pending {kind}: {ident!r} is not a {('creature', 'spell')[want]}"
+                )
             return (kind, c)
-    raise PositionError(f"pending: expected main, {{place: CARD}} or {{target: CARD}}, got {value!r}")
+    raise PositionError(
+        f"pending: expected main, {{place: CARD}} or {{target: CARD}}, got {value!r}"
+    )
 
 
 def export(game: ClashGame, st: ClashState) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from cardtable.core.errors import SetupError
 from cardtable.games.clash.abilities import BLOOD_TRIBUTE, CATALYST, SYMBIOSIS
 from cardtable.games.clash.cards import CREATURE, FORTRESS, SPELL, CardDB, CardDef
 from cardtable.games.clash.effects import (
+    SPELL_HIT,
     GameOver,
     assault,
     available,
@@ -27,9 +28,8 @@ from cardtable.games.clash.effects import (
     damage_fortress_units,
     emit,
     enter_play,
-    resolve_hit,
     hit_targets,
-    SPELL_HIT,
+    resolve_hit,
 )
 from cardtable.games.clash.formats import DRAFT_REVEAL, ClashSetup, check_deck, draft_round_order
 from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState

@@ -18,19 +18,60 @@ DRAFT, SUMMON, OVER = 0, 1, 2
 # where an instance is (see ClashState.where)
 IN_HAND, IN_PLAY, ATTACHED, SHACKLED, LIMBO, REMOVED, POOL, DRAFTED, UNUSED = range(9)
 
-_STATIC = ("card_ids", "kind", "cost", "atk", "hp", "abil", "aura", "fortress", "lane_seats",
-           "seat_rows", "fatigue", "max_turns", "custom", "origin")
+_STATIC = (
+    "card_ids",
+    "kind",
+    "cost",
+    "atk",
+    "hp",
+    "abil",
+    "aura",
+    "fortress",
+    "lane_seats",
+    "seat_rows",
+    "fatigue",
+    "max_turns",
+    "custom",
+    "origin",
+)
 _SCALARS = ("rng", "phase", "turn", "active", "first", "mana", "reason")
-_INT_LISTS = ("turns_taken", "fort_up", "damage", "entered", "guard_used", "edge_used", "sprint",
-              "eff", "public", "lane_of", "seat_grant", "removed", "pool", "revealed",
-              "draft_queue", "winners", "limbo")
+_INT_LISTS = (
+    "turns_taken",
+    "fort_up",
+    "damage",
+    "entered",
+    "guard_used",
+    "edge_used",
+    "sprint",
+    "eff",
+    "public",
+    "lane_of",
+    "seat_grant",
+    "removed",
+    "pool",
+    "revealed",
+    "draft_queue",
+    "winners",
+    "limbo",
+)
 
 
 class ClashState:
     """One point in one Clash game."""
 
-    __slots__ = (*_STATIC, *_SCALARS, *_INT_LISTS, "hands", "board", "symb", "shackled",
-                 "pending", "drafted", "log", "_legal")
+    __slots__ = (
+        *_STATIC,
+        *_SCALARS,
+        *_INT_LISTS,
+        "hands",
+        "board",
+        "symb",
+        "shackled",
+        "pending",
+        "drafted",
+        "log",
+        "_legal",
+    )
 
     card_ids: tuple[str, ...]
     kind: tuple[int, ...]

@@ -136,7 +136,7 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
                 secret.append(st.card_ids[c])
         hands.append(shown)
         hidden.append(sorted(secret))
-    fortresses = []
+    fortresses: list[dict[str, Any] | None] = []
     for s in range(len(st.hands)):
         if st.hands[s] and st.fortress[s] in st.hands[s]:
             fortresses.append(
@@ -162,9 +162,7 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
         "hands": hands,
         "hidden": hidden,
         "fortress": fortresses,
-        "board": [
-            [[creature_view(game, st, c) for c in row] for row in lane] for lane in st.board
-        ],
+        "board": [[[creature_view(game, st, c) for c in row] for row in lane] for lane in st.board],
         "removed": [st.card_ids[c] for c in st.removed],
         "limbo": [st.card_ids[c] for c in st.limbo],
         "available": [],
@@ -188,6 +186,8 @@ def card_line(game: ClashGame, st: ClashState, inst: int, lang: str) -> str:
         return msg("fortress", lang)
     abil = ", ".join(names_of(d.abilities, lang))
     if d.aura:
-        abil = abil.replace(names_of(1, lang)[0], f"{names_of(1, lang)[0]}: {names_of(d.aura, lang)[0]}")
+        abil = abil.replace(
+            names_of(1, lang)[0], f"{names_of(1, lang)[0]}: {names_of(d.aura, lang)[0]}"
+        )
     stats = f"{d.attack}/{d.health}" if d.kind == 0 else f"⚡{d.attack}"
     return f"{d.name(lang)} ({d.cost}) {stats}" + (f" [{abil}]" if abil else "")
