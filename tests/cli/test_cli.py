@@ -16,18 +16,18 @@ from cardtable.core.replay import Replay, run_replay, verify
 runner = CliRunner()
 
 
-def cli(*args: str, input: str | None = None):  # noqa: A002
+def cli(*args: str, input: str | None = None):
     return runner.invoke(app, list(args), input=input)
 
 
-def ok(*args: str, input: str | None = None):  # noqa: A002
+def ok(*args: str, input: str | None = None):
     result = cli(*args, input=input)
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
     return result
 
 
-def fails(*args: str, input: str | None = None):  # noqa: A002
+def fails(*args: str, input: str | None = None):
     result = cli(*args, input=input)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
@@ -55,8 +55,19 @@ def test_cards_json():
     data = json.loads(ok("cards", "clash", "--json").stdout)
     assert isinstance(data, list) and len(data) == len(get_game("clash").db.cards)
     for card in data:
-        for key in ("id", "number", "name", "kind", "cost", "attack", "health", "damage",
-                    "abilities", "aura", "deck"):
+        for key in (
+            "id",
+            "number",
+            "name",
+            "kind",
+            "cost",
+            "attack",
+            "health",
+            "damage",
+            "abilities",
+            "aura",
+            "deck",
+        ):
             assert key in card
         assert set(card["name"]) == {"ru", "en"}
     spell = next(c for c in data if c["kind"] == "spell")
@@ -64,8 +75,19 @@ def test_cards_json():
 
 
 def test_simulate_json_is_one_document():
-    out = ok("simulate", "clash", "--games", "12", "--p1", "greedy", "--p2", "random",
-             "--seed", "3", "--json").stdout
+    out = ok(
+        "simulate",
+        "clash",
+        "--games",
+        "12",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random",
+        "--seed",
+        "3",
+        "--json",
+    ).stdout
     data = json.loads(out)
     assert data["games"] == 12
     assert set(data["wins"]) == {"p1", "p2"}
@@ -74,8 +96,21 @@ def test_simulate_json_is_one_document():
 
 
 def test_simulate_table():
-    out = ok("simulate", "clash", "--games", "10", "--p1", "random", "--p2", "greedy",
-             "--seed", "1", "--fatigue", "--lang", "en").output
+    out = ok(
+        "simulate",
+        "clash",
+        "--games",
+        "10",
+        "--p1",
+        "random",
+        "--p2",
+        "greedy",
+        "--seed",
+        "1",
+        "--fatigue",
+        "--lang",
+        "en",
+    ).output
     assert "95% interval" in out and "Win rate of p1" in out and "Mean game length" in out
 
 
@@ -100,8 +135,9 @@ def test_bad_options():
     assert "--bogus" in fails("games", "--bogus")
     assert "--lang" in fails("games", "--lang", "de")
     assert "--format" in fails("simulate", "clash", "--format", "sealed")
-    assert "unknown Clash deck" in fails("simulate", "clash", "--games", "2", "--deck-a", "ember",
-                                         "--deck-b", "nope")
+    assert "unknown Clash deck" in fails(
+        "simulate", "clash", "--games", "2", "--deck-a", "ember", "--deck-b", "nope"
+    )
     assert "--deck-b" in fails("play", "clash", "--deck-a", "ember", "--lang", "en")
 
 
@@ -114,8 +150,20 @@ def test_missing_files(tmp_path: Path):
 # --- play ------------------------------------------------------------------------------
 def test_play_agents_to_the_end_then_replay(tmp_path: Path):
     save = tmp_path / "g.json"
-    out = ok("play", "clash", "--p1", "greedy", "--p2", "random", "--seed", "5", "--lang", "en",
-             "--save", str(save)).output
+    out = ok(
+        "play",
+        "clash",
+        "--p1",
+        "greedy",
+        "--p2",
+        "random",
+        "--seed",
+        "5",
+        "--lang",
+        "en",
+        "--save",
+        str(save),
+    ).output
     assert "Winner:" in out or "Draw" in out
     assert "Player A (greedy):" in out
     doc = json.loads(save.read_text())
@@ -134,8 +182,19 @@ def test_play_human_ending_turns_reaches_the_end_or_eof():
 
 
 def test_play_human_numbers_in_a_draft():
-    out = ok("play", "clash", "--seed", "4", "--format", "draft", "--p2", "random", "--lang", "en",
-             input="1\n" * 400).output
+    out = ok(
+        "play",
+        "clash",
+        "--seed",
+        "4",
+        "--format",
+        "draft",
+        "--p2",
+        "random",
+        "--lang",
+        "en",
+        input="1\n" * 400,
+    ).output
     assert "Take “" in out
     assert "Winner:" in out or "Draw" in out or "Input ended" in out
 
@@ -147,8 +206,15 @@ def test_play_eof_at_once_is_clean():
 
 def test_human_commands(tmp_path: Path):
     path = tmp_path / "s.json"
-    out = ok("play", "clash", "--seed", "8", "--lang", "en",
-             input=f"help\nwhat\nboard\nsave {path}\nquit\n").output
+    out = ok(
+        "play",
+        "clash",
+        "--seed",
+        "8",
+        "--lang",
+        "en",
+        input=f"help\nwhat\nboard\nsave {path}\nquit\n",
+    ).output
     assert "Commands:" in out and "I do not understand" in out
     assert "Game saved" in out and "Game stopped" in out
     assert json.loads(path.read_text())["agents"] == ["human", "greedy"]
@@ -161,8 +227,18 @@ def test_save_then_resume_continues_the_same_game(tmp_path: Path):
     assert len(saved.actions) >= 2
     assert state_hash(run_replay(saved)) == saved.final_hash
     second = tmp_path / "second.json"
-    out = ok("play", "clash", "--resume", str(first), "--p1", "greedy", "--save", str(second),
-             "--lang", "en").output
+    out = ok(
+        "play",
+        "clash",
+        "--resume",
+        str(first),
+        "--p1",
+        "greedy",
+        "--save",
+        str(second),
+        "--lang",
+        "en",
+    ).output
     assert f"after {len(saved.actions)} actions" in out
     assert "Winner:" in out or "Draw" in out
     done = Replay.load(second)
@@ -230,8 +306,15 @@ def test_position_show_and_apply(tmp_path: Path):
     path.write_text(POSITION, encoding="utf-8")
     shown = ok("position", "clash", str(path), "--lang", "en").output
     assert "Grasshopper" in shown and "mana: 10" in shown
-    out = ok("position", "clash", str(path), "--apply", "play k1; row top; play s2; target sea_serpent",
-             "--lang", "en").output
+    out = ok(
+        "position",
+        "clash",
+        str(path),
+        "--apply",
+        "play k1; row top; play s2; target sea_serpent",
+        "--lang",
+        "en",
+    ).output
     assert "mana: 7" in out
     assert "Strike" in out and "deals 2 damage" in out
     assert "damage: 2" in out  # the serpent in the resulting position

@@ -25,8 +25,7 @@ SEED = 2024
 def record(gid: str) -> dict[str, Any]:
     """Play the golden game and record each decision, the events and the outcome."""
     game = get_game(gid)
-    state = game.new_game({}, SEED)
-    state.log = []
+    state = game.new_game({}, SEED, log=True)
     agents = [make_agent("greedy", game, SEED + 1), make_agent("random", game, SEED + 2)]
     steps = []
     while (seat := game.to_move(state)) is not None:

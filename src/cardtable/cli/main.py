@@ -1,5 +1,264 @@
-"""The cardtable command line (placeholder until the CLI lands)."""
+"""The cardtable command line: the Typer app and its commands (the work is in sibling modules).
+
+Every command takes ``--lang ru|en``; bad input prints one red error line and exits 2.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable, Sequence
+from enum import StrEnum
+from typing import Annotated, Any
 
 import typer
+from typer import Abort
+from typer._click.exceptions import ClickException
+from typer.core import TyperGroup
 
-app = typer.Typer()
+from cardtable.cli import tools
+from cardtable.cli.play import HUMAN, PlaySession, load_saved
+from cardtable.cli.render import console, fail, t
+from cardtable.core.errors import CardtableError, ReplayError, SetupError
+from cardtable.core.registry import get_game
+from cardtable.core.replay import Replay
+
+
+class OneLineErrors(TyperGroup):
+    """Usage errors (unknown option, bad value) as one red line, exit code 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        standalone = kwargs.pop("standalone_mode", True)
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().main(*args, **kwargs)
+        except ClickException as exc:
+            if not standalone:
+                raise
+            if not exc.format_message().strip():  # e.g. no command given: help was shown
+                raise SystemExit(0) from None
+            argv = list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
+            lang = "en" if "--lang=en" in argv or "--lang en" in " ".join(argv) else "ru"
+            raise SystemExit(fail(exc.format_message(), lang).exit_code) from None
+        except Abort:
+            if not standalone:
+                raise
+            raise SystemExit(1) from None
+        if not standalone:
+            return rv
+        raise SystemExit(rv if isinstance(rv, int) else 0)
+
+
+app = typer.Typer(
+    cls=OneLineErrors,
+    help="cardtable: tabletop card games in the terminal.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class Lang(StrEnum):
+    """Languages of the interface."""
+
+    ru = "ru"
+    en = "en"
+
+
+class Format(StrEnum):
+    """Clash formats."""
+
+    precon = "precon"
+    draft = "draft"
+    constructed = "constructed"
+
+
+LangOpt = Annotated[Lang, typer.Option("--lang", help="Language: ru or en.")]
+FormatOpt = Annotated[Format | None, typer.Option("--format", help="precon, draft or constructed.")]
+FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Use the fatigue module.")]
+DeckAOpt = Annotated[
+    str | None,
+    typer.Option("--deck-a", help="Deck of seat A: a precon id, or 8 card ids joined by commas."),
+]
+DeckBOpt = Annotated[str | None, typer.Option("--deck-b", help="Deck of seat B (as --deck-a).")]
+
+
+def run(lang: Lang | str, body: Callable[[], None]) -> None:
+    """Run a command body; a CardtableError becomes one red line and exit code 2."""
+    code = lang.value if isinstance(lang, Lang) else lang
+    try:
+        body()
+    except CardtableError as exc:
+        raise fail(str(exc), code) from None
+
+
+def build_setup(
+    fmt: Format | None, fatigue: bool, deck_a: str | None, deck_b: str | None, lang: str
+) -> dict[str, Any]:
+    """A setup dict from the common options (the game validates it)."""
+    setup: dict[str, Any] = {}
+    if fmt is not None:
+        setup["format"] = fmt.value
+    if fatigue:
+        setup["fatigue"] = True
+    if (deck_a is None) != (deck_b is None):
+        raise SetupError(t("deck_pair", lang))
+    if deck_a is not None and deck_b is not None:
+        if "," in deck_a or "," in deck_b or setup.get("format") == "constructed":
+            setup["lists"] = [
+                [c.strip() for c in d.split(",") if c.strip()] for d in (deck_a, deck_b)
+            ]
+            setup.setdefault("format", "constructed")
+        else:
+            setup["decks"] = [deck_a, deck_b]
+    return setup
+
+
+# --- commands ----------------------------------------------------------------------------
+@app.command("games")
+def games_command(lang: LangOpt = Lang.ru) -> None:
+    """List the registered games."""
+    run(lang, lambda: tools.games_cmd(lang.value))
+
+
+@app.command("play")
+def play_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. clash.")],
+    p1: Annotated[str | None, typer.Option("--p1", help="Seat 1: human or an agent spec.")] = None,
+    p2: Annotated[str | None, typer.Option("--p2", help="Seat 2: human or an agent spec.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (random if unset).")] = None,
+    fmt: FormatOpt = None,
+    fatigue: FatigueOpt = False,
+    deck_a: DeckAOpt = None,
+    deck_b: DeckBOpt = None,
+    save: Annotated[str | None, typer.Option("--save", help="Save after every action.")] = None,
+    resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
+    delay: Annotated[
+        float, typer.Option("--delay", min=0, help="Seconds between agent moves.")
+    ] = 0.0,
+    lang: Annotated[Lang | None, typer.Option("--lang", help="Language: ru or en.")] = None,
+) -> None:
+    """Play in the terminal against an agent, or watch two agents."""
+    code = lang.value if lang is not None else "ru"
+
+    def body() -> None:
+        game = get_game(game_id)
+        specs_given = [p1, p2]
+        ui_lang = code
+        if resume is not None:
+            replay, doc = load_saved(resume, code)
+            if replay.game != game.id:
+                raise ReplayError(
+                    t("wrong_game", code, path=resume, found=replay.game, wanted=game.id)
+                )
+            saved = doc.get("agents") or [HUMAN, "greedy"]
+            specs = [
+                g if g is not None else str(s) for g, s in zip(specs_given, saved, strict=False)
+            ]
+            if lang is None and doc.get("lang") in ("ru", "en"):
+                ui_lang = str(doc["lang"])
+        else:
+            setup = build_setup(fmt, fatigue, deck_a, deck_b, code)
+            replay = Replay(
+                game=game.id,
+                setup=setup,
+                seed=seed if seed is not None else secrets.randbelow(2**31),
+            )
+            specs = [p1 or HUMAN, p2 or "greedy"]
+        session = PlaySession(game, replay, specs, ui_lang, console(), save or resume, delay)
+        out = session.console
+        players = t("vs", ui_lang, a=specs[0], b=specs[1])
+        out.print(
+            t(
+                "seed",
+                ui_lang,
+                title=game.title.get(ui_lang, game.id),
+                seed=replay.seed,
+                players=players,
+            ),
+            markup=False,
+        )
+        if resume is not None:
+            out.print(t("resumed", ui_lang, path=resume, n=len(replay.actions)), markup=False)
+        session.run()
+
+    run(code, body)
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[str, typer.Argument(metavar="FILE", help="A replay or saved game (JSON).")],
+    verify_only: Annotated[bool, typer.Option("--verify-only", help="Only check it.")] = False,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Verify a replay and show its events turn by turn."""
+    run(lang, lambda: tools.replay_cmd(path, verify_only, lang.value))
+
+
+@app.command("cards")
+def cards_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON list.")] = False,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Show the card set of a game."""
+    run(lang, lambda: tools.cards_cmd(game_id, as_json, lang.value))
+
+
+@app.command("simulate")
+def simulate_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    games: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
+    p1: Annotated[str, typer.Option("--p1", help="Agent spec of seat 1.")] = "greedy",
+    p2: Annotated[str, typer.Option("--p2", help="Agent spec of seat 2.")] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
+    fmt: FormatOpt = None,
+    fatigue: FatigueOpt = False,
+    deck_a: DeckAOpt = None,
+    deck_b: DeckBOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Play many games between two agents and report win rates with 95% intervals."""
+
+    def body() -> None:
+        setup = build_setup(fmt, fatigue, deck_a, deck_b, lang.value)
+        specs: Sequence[str] = [p1, p2]
+        tools.simulate_cmd(game_id, setup, specs, games, seed, jobs, as_json, lang.value)
+
+    run(lang, body)
+
+
+@app.command("bench")
+def bench_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    games: Annotated[int, typer.Option("--games", help="Random games to play.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Measure games and actions per second on one core."""
+    run(lang, lambda: tools.bench_cmd(game_id, games, seed, as_json, lang.value))
+
+
+@app.command("position")
+def position_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    path: Annotated[str, typer.Argument(metavar="FILE", help="A position file (YAML or JSON).")],
+    actions: Annotated[
+        str | None, typer.Option("--apply", help='Actions in text form: "play k1; row top".')
+    ] = None,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Show a position, or play actions from it and print the resulting position."""
+    run(lang, lambda: tools.position_cmd(game_id, path, actions, lang.value))
+
+
+def main() -> None:
+    """Entry point for ``python -m cardtable.cli.main``."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

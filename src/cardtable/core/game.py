@@ -87,8 +87,8 @@ class Game(ABC):
 
     # --- the hooks every game implements -------------------------------------------
     @abstractmethod
-    def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> Any:
-        """A fresh state from a setup (validated) and a seed."""
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> Any:
+        """A fresh state from a setup (validated) and a seed; ``log`` records set-up events too."""
 
     @abstractmethod
     def legal_actions(self, state: Any) -> list[Action]:

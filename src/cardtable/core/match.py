@@ -40,7 +40,7 @@ def play_match(
 ) -> MatchResult:
     """Play one game to its end; every seat's choices come from its agent."""
     if state is None:
-        state = game.new_game(setup, seed)
+        state = game.new_game(setup, seed, log=log)
     if log and state.log is None:
         state.log = []
     replay = Replay(game=game.id, setup=dict(setup or {}), seed=seed)

@@ -80,9 +80,7 @@ def iter_replay(replay: Replay, log: bool = False) -> Iterator[tuple[Any, Action
     The same state object is mutated between steps; clone it to keep one.
     """
     game = get_game(replay.game)
-    state = game.new_game(replay.setup, replay.seed)
-    if log:
-        state.log = []
+    state = game.new_game(replay.setup, replay.seed, log=log)
     for step, action in enumerate(replay.actions):
         yield state, action
         try:

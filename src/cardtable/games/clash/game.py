@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.events import Event
@@ -21,7 +22,7 @@ class ClashGame(Game):
     """Clash of Decks («Битва колод»), rules v1.2."""
 
     id = "clash"
-    title = {"ru": "Битва колод", "en": "Clash of Decks"}
+    title: Mapping[str, str] = MappingProxyType({"ru": "Битва колод", "en": "Clash of Decks"})
 
     def __init__(self, db: CardDB | None = None) -> None:
         self._db = db
@@ -34,9 +35,9 @@ class ClashGame(Game):
         return self._db
 
     # --- hooks ---------------------------------------------------------------------
-    def new_game(self, setup: Mapping[str, Any] | None, seed: int) -> ClashState:
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> ClashState:
         """A fresh game; see formats.ClashSetup for the options."""
-        return new_duel(self.db, parse_setup(setup), seed)
+        return new_duel(self.db, parse_setup(setup), seed, log)
 
     def legal_actions(self, state: ClashState) -> list[Action]:
         """The options of the pending decision."""
@@ -97,6 +98,12 @@ class ClashGame(Game):
         """One event as text."""
         return view.render_event(self, state, event, lang)
 
+    def render(self, state: ClashState, seat: int | None, lang: str) -> Any:
+        """The terminal screen as ``seat`` sees it (games/clash/render.py)."""
+        from cardtable.games.clash.render import render
+
+        return render(self, state, seat, lang)
+
     def load_position(self, data: Mapping[str, Any]) -> ClashState:
         """A state from a position document."""
         return positions.load(self, data)
@@ -147,6 +154,8 @@ class ClashGame(Game):
             if not state.winners:
                 return 0.0
             return 1.0 if seat in state.winners else -1.0
+        if state.phase == DRAFT:
+            return _draft_value(state, seat)
         score = 0.0
         for s in range(len(state.hands)):
             value = _life(state, s) + _board_value(state, s)
@@ -159,6 +168,17 @@ def _custom_defs(text: str) -> dict[str, CardDef]:
     import json
 
     return {c.id: c for c in parse_cards("position", json.loads(text))}
+
+
+def _draft_value(st: ClashState, seat: int) -> float:
+    """During the draft: the printed strength of the cards taken so far, compared."""
+
+    def strength(cards: list[int]) -> float:
+        return sum(2.0 * st.atk[c] + 0.5 * st.hp[c] - 0.5 * st.cost[c] for c in cards)
+
+    mine = strength(st.drafted[seat])
+    others = sum(strength(d) for s, d in enumerate(st.drafted) if s != seat)
+    return max(-0.99, min(0.99, (mine - others / (len(st.drafted) - 1)) / 40.0))
 
 
 def _life(st: ClashState, seat: int) -> float:

@@ -106,12 +106,13 @@ def build_state(
     return st
 
 
-def new_duel(db: CardDB, setup: ClashSetup, seed: int) -> ClashState:
+def new_duel(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> ClashState:
     """A duel set up by the rulebook (clash.setup.*), or a draft about to begin."""
     chooser = crng.Rng(seed ^ 0x5EED)
     if setup.format == "draft":
         pool = sorted(db.cards.values(), key=lambda c: c.number)
         st = build_state(pool, 2, DUEL_LANES, DUEL_ROWS, seed, setup.fatigue, setup.max_turns)
+        st.log = [] if log else None
         st.phase = DRAFT
         st.pool = list(range(len(pool)))
         crng.shuffle(st, st.pool)
@@ -134,6 +135,7 @@ def new_duel(db: CardDB, setup: ClashSetup, seed: int) -> ClashState:
     st = build_state(
         defs, 2, DUEL_LANES, DUEL_ROWS, seed, setup.fatigue, setup.max_turns, origin=origin
     )
+    st.log = [] if log else None
     start = 0
     for seat, cards in enumerate(lists):
         hand = list(range(start, start + len(cards)))

@@ -1,0 +1,107 @@
+"""Generic terminal helpers: consoles, localized text, errors, seats, outcomes and events."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+import typer
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from cardtable.core.errors import CardtableError
+from cardtable.core.events import Event
+from cardtable.core.game import Game, Outcome
+from cardtable.core.i18n import tr
+
+PKG = "cardtable.cli"
+EVENTS_SHOWN = 12
+WIDE = 140
+
+
+def t(key: str, lang: str, **kw: Any) -> str:
+    """A CLI message."""
+    return tr(PKG, key, lang, **kw)
+
+
+def console() -> Console:
+    """A console on the current stdout (created per command so tests can capture it)."""
+    out = Console(highlight=False)
+    if not out.is_terminal:  # piped or captured: wide enough for a full board
+        out.width = max(out.width, WIDE)
+    return out
+
+
+def err_console() -> Console:
+    """A console on stderr."""
+    return Console(stderr=True, highlight=False)
+
+
+def fail(message: str, lang: str) -> typer.Exit:
+    """Print one red error line and return the exit (code 2) to raise."""
+    err_console().print(
+        Text(t("error", lang, message=message.strip()), style="bold red"), soft_wrap=True
+    )
+    return typer.Exit(2)
+
+
+def game_package(game: Game) -> str:
+    """The package of a game's class ('cardtable.games.clash')."""
+    return type(game).__module__.rsplit(".", 1)[0]
+
+
+def game_module(game: Game, name: str) -> ModuleType | None:
+    """An optional module of a game package (e.g. its ``render``), or None."""
+    try:
+        return importlib.import_module(f"{game_package(game)}.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def game_text(game: Game, key: str, lang: str, **kw: Any) -> str | None:
+    """A message of the game's own catalog, or None if it has none under that key."""
+    try:
+        return tr(game_package(game), key, lang, **kw)
+    except (KeyError, FileNotFoundError, ModuleNotFoundError):
+        return None
+
+
+def seat_label(game: Game, seat: int, lang: str) -> str:
+    """'Игрок А' for Clash (the game's own names), else 'Player 1'."""
+    return game_text(game, f"seat_{'abcdefgh'[seat]}", lang) or t("seat_n", lang, n=seat + 1)
+
+
+def outcome_text(game: Game, outcome: Outcome, lang: str) -> str:
+    """'Winner: Player A (fort destroyed).'."""
+    reason = game_text(game, f"reason_{outcome.reason}", lang) or outcome.reason
+    if not outcome.winners:
+        return t("outcome_draw", lang, reason=reason)
+    names = ", ".join(seat_label(game, s, lang) for s in outcome.winners)
+    return t("outcome_win", lang, winners=names, reason=reason)
+
+
+def event_lines(game: Game, state: Any, events: list[Event], lang: str) -> list[Text]:
+    """Events as styled lines (turn headers in bold)."""
+    out = []
+    for ev in events:
+        line = game.render_event(state, ev, lang)
+        out.append(Text(line, style="bold" if ev.kind == "turn" else ""))
+    return out
+
+
+def recent_events(game: Game, state: Any, lang: str, n: int = EVENTS_SHOWN) -> RenderableType:
+    """The last ``n`` events of the state's log in a panel."""
+    log = state.log or []
+    lines = event_lines(game, state, log[-n:], lang)
+    body = Text("\n").join(lines) if lines else Text("—")
+    return Panel(body, title=t("events", lang), title_align="left", expand=False)
+
+
+def board(game: Game, state: Any, seat: int | None, lang: str) -> RenderableType:
+    """The game's own drawing of the table (a clear error if it has none)."""
+    try:
+        return game.render(state, seat, lang)  # type: ignore[no-any-return]
+    except NotImplementedError:
+        raise CardtableError(t("no_render", lang, game=game.id)) from None

@@ -1,0 +1,246 @@
+"""The non-interactive commands: replay, cards, simulate, bench, position, games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.cli.render import (
+    board,
+    console,
+    err_console,
+    event_lines,
+    game_module,
+    outcome_text,
+    seat_label,
+    t,
+)
+from cardtable.core.errors import CardtableError, IllegalAction, PositionError, SetupError
+from cardtable.core.game import Game
+from cardtable.core.position import dump_position, load_position
+from cardtable.core.registry import game_ids, get_game
+from cardtable.core.replay import Replay, iter_replay, verify
+from cardtable.sim import Estimate, GameRecord, bench, simulate
+
+GAMES_TARGET = 1000.0
+ACTIONS_TARGET = 50_000.0
+
+
+def echo_json(data: Any) -> None:
+    """One JSON document on stdout, nothing else."""
+    typer.echo(json.dumps(data, ensure_ascii=False))
+
+
+# --- games -------------------------------------------------------------------------------
+def games_cmd(lang: str) -> None:
+    """The registered games."""
+    table = Table(title=t("games_title", lang))
+    table.add_column(t("col_id", lang))
+    table.add_column(t("col_title", lang))
+    for gid in game_ids():
+        table.add_row(gid, Text(get_game(gid).title.get(lang, gid)))
+    console().print(table)
+
+
+# --- replay ------------------------------------------------------------------------------
+def replay_cmd(path: str, verify_only: bool, lang: str) -> None:
+    """Verify a replay, then show its events turn by turn and the outcome."""
+    replay = Replay.load(path)
+    game = get_game(replay.game)
+    final = verify(replay)  # raises ReplayError naming the step of an illegal action
+    out = console()
+    if not verify_only:
+        out.print(
+            Text(
+                t(
+                    "replay_header",
+                    lang,
+                    title=game.title.get(lang, game.id),
+                    seed=replay.seed,
+                    setup=json.dumps(replay.setup, ensure_ascii=False),
+                    n=len(replay.actions),
+                ),
+                style="bold",
+            )
+        )
+        state: Any = None
+        shown = 0
+        for state, action in iter_replay(replay, log=True):
+            log = state.log or []
+            for line in event_lines(game, state, log[shown:], lang):
+                out.print(line)
+            shown = len(log)
+            if action is not None:
+                seat = game.to_move(state)
+                who = seat_label(game, seat, lang) if seat is not None else "?"
+                out.print(Text(f"  → {who}: {game.describe(action, lang, state)}", style="dim"))
+    out.print(
+        Text(
+            t("replay_ok", lang, game=replay.game, seed=replay.seed, n=len(replay.actions)),
+            style="green",
+        )
+    )
+    outcome = game.outcome(final)
+    if outcome is None:
+        out.print(t("not_finished", lang), markup=False)
+    else:
+        out.print(Text(outcome_text(game, outcome, lang), style="bold green"))
+
+
+# --- cards -------------------------------------------------------------------------------
+def cards_cmd(game_id: str, as_json: bool, lang: str) -> None:
+    """The card set as a table or one JSON list."""
+    game = get_game(game_id)
+    module = game_module(game, "render")
+    if module is None or not hasattr(module, "card_list"):
+        raise SetupError(t("no_cards", lang, game=game_id))
+    if as_json:
+        echo_json(module.card_list(game))
+    else:
+        console().print(module.card_table(game, lang))
+
+
+# --- simulate ----------------------------------------------------------------------------
+def _interval(e: Estimate, percent: bool) -> tuple[str, str]:
+    if e.n == 0:
+        return "—", "—"
+    if percent:
+        return f"{100 * e.value:.1f}%", f"[{100 * e.low:.1f}%, {100 * e.high:.1f}%]"
+    return f"{e.value:.2f}", f"[{e.low:.2f}, {e.high:.2f}]"
+
+
+def simulate_cmd(
+    game_id: str,
+    setup: Mapping[str, Any],
+    specs: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int,
+    as_json: bool,
+    lang: str,
+) -> None:
+    """Play many games between agents and report the statistics."""
+    if games <= 0:
+        raise SetupError(t("games_positive", lang, n=games))
+    if any(s.strip() == "human" for s in specs):
+        raise SetupError(t("human_only_play", lang))
+    game = get_game(game_id)
+    if as_json:
+        result = simulate(game_id, setup, specs, games, seed, jobs)
+        echo_json(result.to_json())
+        return
+    with Progress(
+        TextColumn(t("sim_playing", lang)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console(),
+        transient=True,
+    ) as progress:
+        task = progress.add_task("games", total=games)
+
+        def tick(_: GameRecord) -> None:
+            progress.advance(task)
+
+        result = simulate(game_id, setup, specs, games, seed, jobs, on_game=tick)
+    table = Table(
+        title=t("sim_title", lang, title=game.title.get(lang, game_id), games=games, seed=seed)
+    )
+    for key in ("col_measure", "col_value", "col_interval"):
+        table.add_column(t(key, lang))
+    for s, spec in enumerate(specs):
+        value, interval = _interval(result.win_rate(s), True)
+        label = t(
+            "sim_win_rate",
+            lang,
+            seat=f"p{s + 1} ({seat_label(game, s, lang)})",
+            agent=spec,
+            wins=result.wins(s),
+        )
+        table.add_row(Text(label), value, interval)
+    table.add_row(t("sim_draws", lang), str(result.draws), "")
+    table.add_row(t("sim_first", lang), *_interval(result.first_player_rate(), True))
+    table.add_row(t("sim_length", lang), *_interval(result.length(), False))
+    console().print(table)
+
+
+# --- bench -------------------------------------------------------------------------------
+def bench_cmd(game_id: str, games: int, seed: int, as_json: bool, lang: str) -> None:
+    """Throughput of random full games on one core."""
+    if games <= 0:
+        raise SetupError(t("games_positive", lang, n=games))
+    game = get_game(game_id)
+    result = bench(game_id, games, seed)
+    if as_json:
+        echo_json(result.to_json())
+        return
+
+    def verdict(value: float, target: float) -> Text:
+        ok = value >= target
+        return Text(
+            f"≥ {target:,.0f} ({t('bench_met' if ok else 'bench_missed', lang)})",
+            style="green" if ok else "red",
+        )
+
+    table = Table(title=t("bench_title", lang, title=game.title.get(lang, game_id), games=games))
+    for key in ("col_measure", "col_value", "col_target"):
+        table.add_column(t(key, lang))
+    table.add_row(
+        t("bench_games", lang),
+        f"{result.games_per_s:,.0f}",
+        verdict(result.games_per_s, GAMES_TARGET),
+    )
+    table.add_row(
+        t("bench_actions", lang),
+        f"{result.actions_per_s:,.0f}",
+        verdict(result.actions_per_s, ACTIONS_TARGET),
+    )
+    table.add_row(t("bench_clone", lang), f"{result.clone_us:.2f}", "")
+    table.add_row(t("bench_apply", lang), f"{result.apply_us:.2f}", "")
+    table.add_row(t("bench_legal", lang), f"{result.legal_us:.2f}", "")
+    console().print(table)
+
+
+# --- position ----------------------------------------------------------------------------
+def apply_texts(game: Game, state: Any, texts: str, lang: str) -> None:
+    """Play 'act1; act2; …' in text form; an illegal one fails naming it."""
+    parts = [p.strip() for p in texts.replace("\n", ";").split(";") if p.strip()]
+    for i, text in enumerate(parts, 1):
+        try:
+            game.apply(state, game.parse_action(state, text))
+        except CardtableError as exc:
+            raise IllegalAction(t("bad_action", lang, i=i, text=text, message=str(exc))) from None
+
+
+def position_cmd(game_id: str, path: str, actions: str | None, lang: str) -> None:
+    """Show a position, or play actions from it and print the resulting position."""
+    game = get_game(game_id)
+    if not Path(path).exists():
+        raise PositionError(f"{path}: no such file")
+    _, state = load_position(path, game)
+    state.log = []
+    out: Console = console()
+    if actions is None:
+        out.print(board(game, state, None, lang))
+        out.print()
+        out.print(Text(t("position_doc", lang), style="bold"))
+        typer.echo(dump_position(game, state))
+        return
+    apply_texts(game, state, actions, lang)
+    for line in event_lines(game, state, state.log or [], lang):
+        out.print(line)
+    out.print()
+    out.print(board(game, state, None, lang))
+    outcome = game.outcome(state)
+    if outcome is not None:
+        out.print(Text(outcome_text(game, outcome, lang), style="bold green"))
+    out.print(Text(t("position_after", lang), style="bold"))
+    typer.echo(dump_position(game, state))

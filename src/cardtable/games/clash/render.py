@@ -1,0 +1,338 @@
+"""The Clash terminal screen (Rich): both kingdoms, the bridge, hands, mana and fortresses.
+
+``render(game, state, seat, lang)`` draws what ``seat`` may know: its own hand in full,
+the other hand as card backs (public cards shown). ``seat=None`` is a spectator who
+sees everything (watching agents, position files). Hidden hand cards are read only
+through ``observe`` so that nothing hidden can leak into the screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cardtable.games.clash.abilities import names_of
+from cardtable.games.clash.effects import available, cost_now
+from cardtable.games.clash.state import DRAFT, OVER, ClashState
+from cardtable.games.clash.view import card_name, creature_view, msg, seat_name
+
+if TYPE_CHECKING:
+    from cardtable.games.clash.game import ClashGame
+
+SEAT_STYLES = ("bold cyan", "bold magenta")
+
+
+def abbrev(name: str) -> str:
+    """A short form of an ability name: 'Берсерк' -> 'Берс.'."""
+    return name if len(name) <= 5 else name[:4] + "."
+
+
+def abilities_text(
+    game: ClashGame, st: ClashState, inst: int, mask: int, lang: str, short: bool
+) -> str:
+    """Ability names of a mask (the aura with its payload), abbreviated or not."""
+    d = game.card_def(st, inst)
+    aura_name = names_of(1, lang)[0]
+    out = []
+    for name in names_of(mask, lang):
+        shown = abbrev(name) if short else name
+        if name == aura_name and d is not None and d.aura:
+            payload = names_of(d.aura, lang)[0]
+            shown += "→" + (abbrev(payload) if short else payload)
+        out.append(shown)
+    return ", ".join(out)
+
+
+def stats_text(game: ClashGame, st: ClashState, inst: int) -> str:
+    """'3/4' for a creature, '⚡2' for a spell, '' for a fortress."""
+    d = game.card_def(st, inst)
+    if d is None:
+        return ""
+    return f"{d.attack}/{d.health}" if d.kind == 0 else f"⚡{d.attack}"
+
+
+def creature_cell(game: ClashGame, st: ClashState, c: int, lang: str) -> Text:
+    """Several lines describing a creature in play."""
+    cv = creature_view(game, st, c)
+    owner = st.owner_in_play(c)
+    t = Text(card_name(game, st, c, lang), style=SEAT_STYLES[owner % 2])
+    t.append(f"\n⚔{cv['attack']} ♥{cv['health'] - cv['damage']}/{cv['health']}")
+    if cv["damage"]:
+        t.append(f" (−{cv['damage']})", style="red")
+    abil = abilities_text(game, st, c, st.eff[c], lang, short=True)
+    if abil:
+        t.append("\n" + abil, style="yellow")
+    marks = []
+    if cv["new"]:
+        marks.append("★" + msg("r_new", lang))
+    if c in st.symb:
+        marks.append("+" + card_name(game, st, st.symb[c], lang))
+    for k in (c, st.symb.get(c, -1)):
+        if k in st.shackled:
+            marks.append("⛓" + card_name(game, st, st.shackled[k][0], lang))
+    if marks:
+        t.append("\n" + " ".join(marks), style="dim")
+    return t
+
+
+def board_table(game: ClashGame, st: ClashState, lang: str) -> Table:
+    """Two rows; A's creatures left of the bridge (nearest it closest), B's to the right."""
+    wa = max([1] + [len(lane[0]) for lane in st.board])
+    wb = max([1] + [len(lane[1]) for lane in st.board])
+    table = Table(show_lines=True, expand=False, pad_edge=False)
+    a_name, b_name = seat_name(0, lang), seat_name(1, lang)
+    for i in range(wa, 0, -1):
+        table.add_column(a_name if i == 1 else "", justify="center", style="cyan", min_width=8)
+    table.add_column(msg("r_bridge", lang), justify="center", style="bold")
+    for i in range(1, wb + 1):
+        table.add_column(b_name if i == 1 else "", justify="center", style="magenta", min_width=8)
+    for li, lane in enumerate(st.board):
+        cells: list[RenderableType] = []
+        left, right = lane[0], lane[1]
+        for i in range(wa - 1, -1, -1):
+            cells.append(creature_cell(game, st, left[i], lang) if i < len(left) else "")
+        cells.append(Text("║\n" + msg("r_top" if li == 0 else "r_bottom", lang) + "\n║"))
+        for i in range(wb):
+            cells.append(creature_cell(game, st, right[i], lang) if i < len(right) else "")
+        table.add_row(*cells)
+    return table
+
+
+def kingdoms_line(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str) -> Text:
+    """Fortress side and health of every seat."""
+    t = Text()
+    for s, f in enumerate(obs["fortress"]):
+        if s:
+            t.append("   |   ")
+        if f is None:
+            t.append(seat_name(s, lang), style=SEAT_STYLES[s % 2])
+            continue
+        side = msg(f["side"], lang)
+        t.append(
+            msg("r_kingdom", lang, seat=seat_name(s, lang), side=side, health=f["health"]),
+            style=SEAT_STYLES[s % 2],
+        )
+    return t
+
+
+def own_hand(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lang: str) -> Table:
+    """A hand shown in full, left to right, with the fortress and what can be played now."""
+    table = Table(title=msg("r_hand", lang, seat=seat_name(seat, lang)), title_justify="left")
+    for key in (
+        "r_col_pos",
+        "r_col_card",
+        "r_col_cost",
+        "r_col_stats",
+        "r_col_abilities",
+        "r_col_status",
+    ):
+        table.add_column(msg(key, lang))
+    deciding = st.phase != OVER and st.active == seat and st.pending[:1] == ("main",)
+    legal = set(game.legal_actions(st)) if deciding else set()
+    avail = set(available(st, seat)) if st.phase != DRAFT else set()
+    fort = obs["fortress"][seat]
+    for pos, entry in enumerate(obs["hands"][seat], 1):
+        if entry is None:  # not reached for one's own hand; kept for safety
+            table.add_row(str(pos), "▮", "", "", "", "")
+            continue
+        c = entry["inst"]
+        if entry["card"] == "fortress":
+            side = msg(fort["side"], lang) if fort else msg("fortress", lang)
+            label = msg(
+                "r_fortress_row", lang, side=side.upper(), health=fort["health"] if fort else 0
+            )
+            table.add_row(str(pos), Text("🏰 " + label, style="bold red"), "", "", "", "")
+            continue
+        d = game.card_def(st, c)
+        status = Text()
+        if ("play", c) in legal:
+            status = Text("✓ " + msg("r_playable", lang), style="bold green")
+        elif c in avail:
+            status = Text(msg("r_too_costly" if deciding else "r_available", lang), style="yellow")
+        cost = str(cost_now(st, seat, c))
+        if d is not None and d.cost != int(cost):
+            cost += f" ({d.cost})"
+        table.add_row(
+            str(pos),
+            Text(card_name(game, st, c, lang)),
+            cost,
+            stats_text(game, st, c),
+            Text(abilities_text(game, st, c, d.abilities if d else 0, lang, short=False)),
+            status,
+        )
+    return table
+
+
+def backs_line(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lang: str) -> Text:
+    """Another seat's hand as card backs, the fortress in its place, public cards by name."""
+    parts = []
+    fort = obs["fortress"][seat]
+    for entry in obs["hands"][seat]:
+        if entry is None:
+            parts.append("▮")
+        elif entry["card"] == "fortress":
+            side = msg(fort["side"], lang) if fort else msg("fortress", lang)
+            parts.append(f"[🏰 {side.upper()}]")
+        else:
+            parts.append("«" + card_name(game, st, entry["inst"], lang) + "»")
+    text = " ".join(parts) if parts else msg("r_none", lang)
+    return Text(
+        msg("r_hand_backs", lang, seat=seat_name(seat, lang), cards=text),
+        style=SEAT_STYLES[seat % 2],
+    )
+
+
+def draft_panel(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str) -> RenderableType:
+    """The revealed cards and what each player has taken."""
+    draft = obs["draft"]
+    table = Table(title=msg("r_draft_revealed", lang), title_justify="left")
+    for key in ("r_col_card", "r_col_cost", "r_col_stats", "r_col_abilities"):
+        table.add_column(msg(key, lang))
+    for entry in draft["revealed"]:
+        c = entry["inst"]
+        d = game.card_def(st, c)
+        table.add_row(
+            card_name(game, st, c, lang),
+            str(d.cost if d else ""),
+            stats_text(game, st, c),
+            abilities_text(game, st, c, d.abilities if d else 0, lang, short=False),
+        )
+    lines: list[RenderableType] = [table]
+    for s, taken in enumerate(draft["drafted"]):
+        names = [game.db.cards[c].name(lang) if c in game.db.cards else c for c in taken]
+        lines.append(
+            Text(
+                msg(
+                    "r_draft_taken",
+                    lang,
+                    seat=seat_name(s, lang),
+                    cards=", ".join(names) or msg("r_none", lang),
+                ),
+                style=SEAT_STYLES[s % 2],
+            )
+        )
+    lines.append(Text(msg("r_draft_pool", lang, n=draft["pool_size"]), style="dim"))
+    return Group(*lines)
+
+
+def header(game: ClashGame, st: ClashState, lang: str) -> Text:
+    """The first line: turn, who moves, mana."""
+    title = game.title[lang]
+    if st.phase == OVER:
+        return Text(msg("r_header_over", lang, title=title, turn=st.turn), style="bold")
+    if st.phase == DRAFT:
+        return Text(
+            msg("r_header_draft", lang, title=title, seat=seat_name(st.active, lang)), style="bold"
+        )
+    return Text(
+        msg(
+            "r_header",
+            lang,
+            title=title,
+            turn=st.turn,
+            seat=seat_name(st.active, lang),
+            mana=st.mana,
+        ),
+        style="bold",
+    )
+
+
+def render(game: ClashGame, st: ClashState, seat: int | None, lang: str) -> RenderableType:
+    """The whole screen as seen by ``seat`` (None: a spectator who sees every card)."""
+    viewer = 0 if seat is None else seat
+    obs = game.observe(st, viewer)
+    if seat is None:  # a spectator: every hand in full
+        obs["hands"] = [
+            [{"inst": c, "card": "fortress" if c == st.fortress[s] else st.card_ids[c]} for c in h]
+            for s, h in enumerate(st.hands)
+        ]
+    parts: list[RenderableType] = [header(game, st, lang)]
+    if st.phase == DRAFT:
+        parts.append(draft_panel(game, st, obs, lang))
+    parts.append(kingdoms_line(game, st, obs, lang))
+    parts.append(board_table(game, st, lang))
+    seats = range(len(st.hands))
+    for s in seats:
+        if seat is None or s == seat:
+            continue
+        parts.append(backs_line(game, st, s, obs, lang))
+    for s in seats:
+        if seat is None or s == seat:
+            parts.append(own_hand(game, st, s, obs, lang))
+    if st.removed:
+        names = ", ".join(card_name(game, st, c, lang) for c in st.removed)
+        parts.append(Text(msg("r_removed", lang, cards=names), style="dim"))
+    return Group(*parts)
+
+
+# --- the card set (`cardtable cards clash`) -------------------------------------------
+def _decks_of(game: ClashGame) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for deck in game.db.decks.values():
+        for cid in deck.cards:
+            out.setdefault(cid, []).append(deck.id)
+    return out
+
+
+def card_list(game: ClashGame) -> list[dict[str, Any]]:
+    """Every card as plain data: id, number, names, kind, cost, numbers, abilities, aura, deck."""
+    decks = _decks_of(game)
+    out = []
+    for d in sorted(game.db.cards.values(), key=lambda c: (c.number, c.id)):
+        model = d.to_model_dict()
+        creature = d.kind == 0
+        out.append(
+            {
+                "id": d.id,
+                "number": d.number,
+                "name": {"ru": d.name_ru, "en": d.name_en},
+                "kind": model["kind"],
+                "cost": d.cost,
+                "attack": d.attack if creature else None,
+                "health": d.health if creature else None,
+                "damage": None if creature else d.attack,
+                "abilities": model["abilities"],
+                "aura": model.get("aura"),
+                "deck": decks[d.id][0] if decks.get(d.id) else None,
+                "decks": decks.get(d.id, []),
+            }
+        )
+    return out
+
+
+def card_table(game: ClashGame, lang: str) -> Table:
+    """The card set as a table."""
+    decks = _decks_of(game)
+    table = Table(title=game.title[lang])
+    for key in (
+        "r_col_number",
+        "r_col_card",
+        "r_col_kind",
+        "r_col_cost",
+        "r_col_numbers",
+        "r_col_abilities",
+        "r_col_deck",
+    ):
+        table.add_column(msg(key, lang))
+    for d in sorted(game.db.cards.values(), key=lambda c: (c.number, c.id)):
+        numbers = f"{d.attack}/{d.health}" if d.kind == 0 else f"⚡{d.attack}"
+        abil = []
+        aura_name = names_of(1, lang)[0]
+        for name in names_of(d.abilities, lang):
+            if name == aura_name and d.aura:
+                name += ": " + names_of(d.aura, lang)[0]
+            abil.append(name)
+        deck_names = ", ".join(game.db.decks[x].name(lang) for x in decks.get(d.id, []))
+        table.add_row(
+            str(d.number),
+            Text(d.name(lang)),
+            msg("creature" if d.kind == 0 else "spell", lang),
+            str(d.cost),
+            numbers,
+            Text(", ".join(abil)),
+            Text(deck_names or msg("r_none", lang)),
+        )
+    return table
