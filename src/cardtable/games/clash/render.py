@@ -15,6 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.games.clash.abilities import names_of
+from cardtable.games.clash.cards import SPELL
 from cardtable.games.clash.effects import available, cost_now
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 from cardtable.games.clash.view import card_name, creature_view, msg, seat_name
@@ -62,7 +63,7 @@ def creature_cell(game: ClashGame, st: ClashState, c: int, lang: str) -> Text:
     t.append(f"\n⚔{cv['attack']} ♥{cv['health'] - cv['damage']}/{cv['health']}")
     if cv["damage"]:
         t.append(f" (−{cv['damage']})", style="red")
-    abil = abilities_text(game, st, c, st.eff[c], lang, short=True)
+    abil = abilities_text(game, st, c, st.eff[c], lang, short=False)
     if abil:
         t.append("\n" + abil, style="yellow")
     marks = []
@@ -151,7 +152,13 @@ def own_hand(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], la
         if ("play", c) in legal:
             status = Text("✓ " + msg("r_playable", lang), style="bold green")
         elif c in avail:
-            status = Text(msg("r_too_costly" if deciding else "r_available", lang), style="yellow")
+            key = "r_available"
+            if deciding:
+                no_target = (
+                    d is not None and d.kind == SPELL and not any(x >= 0 for x in st.lane_of)
+                )
+                key = "r_no_target" if no_target else "r_too_costly"
+            status = Text(msg(key, lang), style="yellow")
         cost = str(cost_now(st, seat, c))
         if d is not None and d.cost != int(cost):
             cost += f" ({d.cost})"
@@ -222,7 +229,7 @@ def header(game: ClashGame, st: ClashState, lang: str) -> Text:
     """The first line: turn, who moves, mana."""
     title = game.title[lang]
     if st.phase == OVER:
-        return Text(msg("r_header_over", lang, title=title, turn=st.turn), style="bold")
+        return Text(msg("r_header_over", lang, title=title, turn=max(st.turns_taken)), style="bold")
     if st.phase == DRAFT:
         return Text(
             msg("r_header_draft", lang, title=title, seat=seat_name(st.active, lang)), style="bold"
@@ -232,7 +239,7 @@ def header(game: ClashGame, st: ClashState, lang: str) -> Text:
             "r_header",
             lang,
             title=title,
-            turn=st.turn,
+            turn=st.turns_taken[st.active],
             seat=seat_name(st.active, lang),
             mana=st.mana,
         ),
