@@ -83,7 +83,7 @@ def test_modes_and_formats_are_validated() -> None:
 
 
 def test_fortress_place_is_public() -> None:
-    """clash.goal.public_fortress, clash.card.fortress: each player sees where the other's
+    """clash.goal, clash.goal.public_fortress, clash.card.fortress: each player sees where the other's
     fortress stands and which half is up, but not the hidden cards around it."""
     st = GAME.new_game({"first": 0}, 11)
     obs = GAME.observe(st, 1)
@@ -194,7 +194,8 @@ def test_turn_limit_is_a_draw() -> None:
 
 
 def test_aura_update_after_vanish() -> None:
-    """clash.order.assault.16-18, clash.ability.aura, clash.ability.vanish: a wounded aura
+    """clash.order.assault.16, clash.order.assault.17, clash.order.assault.18,
+    clash.ability.aura, clash.ability.vanish: a wounded aura
     carrier vanishes to the back of its row and its old neighbour loses the aura's ability
     at the next update."""
     st = position(
