@@ -2,7 +2,7 @@
 
 Each pairing is played from both seats with the same number of games. Prints a
 Markdown table; used to tune docs/cards/clash.md. Run:
-    .venv/bin/python tools/clash_deck_matrix.py [GAMES_PER_SEAT] [SEED]
+    .venv/bin/python tools/clash_deck_matrix.py [GAMES_PER_SEAT] [SEED] [SET]
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from cardtable.sim import proportion, simulate
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 150
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    decks = sorted(default_db().decks)
+    card_set = sys.argv[3] if len(sys.argv) > 3 else "archipelago"
+    decks = sorted(default_db().card_set(card_set).decks)
     score: dict[tuple[str, str], float] = {}
     for a, b in itertools.combinations(decks, 2):
         r1 = simulate("clash", {"decks": [a, b]}, ["greedy", "greedy"], games, seed, jobs=2)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -187,11 +187,53 @@ def parse_cards(source: str, entries: Iterable[Any]) -> list[CardDef]:
 
 
 @dataclass(frozen=True, slots=True)
+class SetDef:
+    """A card set (a starter or a standalone expansion): its cards and decks."""
+
+    id: str
+    name_ru: str
+    name_en: str
+    cards: tuple[str, ...]
+    decks: tuple[str, ...]
+
+    def name(self, lang: str) -> str:
+        """The set's name in ``lang``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+
+class SetModel(BaseModel):
+    """One entry of data/sets.toml."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: Names
+    cards: str
+    decks: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardDB:
-    """An immutable card set with its preconstructed decks."""
+    """Immutable card sets with their preconstructed decks."""
 
     cards: Mapping[str, CardDef]
     decks: Mapping[str, DeckDef]
+    sets: Mapping[str, SetDef] = field(default_factory=dict)
+
+    def card_set(self, ident: str) -> SetDef:
+        """A set by id; a clear error if unknown."""
+        found = self.sets.get(ident)
+        if found is None:
+            raise CardDataError(
+                f"unknown Clash set {ident!r}: choose one of {', '.join(self.sets)}"
+            )
+        return found
+
+    def set_of_deck(self, deck: str) -> SetDef:
+        """The set a preconstructed deck belongs to."""
+        for s in self.sets.values():
+            if deck in s.decks:
+                return s
+        raise CardDataError(f"deck {deck!r} belongs to no set")
 
     def card(self, ident: str) -> CardDef:
         """A card by id (or by Russian or English name); a clear error if unknown."""
@@ -218,7 +260,7 @@ class CardDB:
         merged = dict(self.cards)
         for c in extra:
             merged[c.id] = c
-        return CardDB(merged, self.decks)
+        return CardDB(merged, self.decks, self.sets)
 
 
 def load_db(cards_path: str | Path, decks_path: str | Path | None = None) -> CardDB:
@@ -247,9 +289,39 @@ def load_db(cards_path: str | Path, decks_path: str | Path | None = None) -> Car
     return CardDB(cards, decks)
 
 
+def load_sets(sets_path: str | Path) -> CardDB:
+    """Load every set listed in a sets file (card ids and deck ids unique across sets)."""
+    folder = Path(sets_path).parent
+    raw = read_toml(sets_path)
+    cards: dict[str, CardDef] = {}
+    decks: dict[str, DeckDef] = {}
+    sets: dict[str, SetDef] = {}
+    for m in parse_entries(str(sets_path), raw.get("set", []), SetModel, what="set"):
+        part = load_db(folder / m.cards, folder / m.decks)
+        for cid in part.cards:
+            if cid in cards:
+                raise CardDataError(
+                    f"{folder / m.cards}: card {cid!r}: the id is used by another set"
+                )
+        for did in part.decks:
+            if did in decks:
+                raise CardDataError(
+                    f"{folder / m.decks}: deck {did!r}: the id is used by another set"
+                )
+        cards.update(part.cards)
+        decks.update(part.decks)
+        sets[m.id] = SetDef(m.id, m.name.ru, m.name.en, tuple(part.cards), tuple(part.decks))
+    if not sets:
+        raise CardDataError(f"{sets_path}: expected one or more [[set]] tables")
+    return CardDB(cards, decks, sets)
+
+
+BASE_SET = "archipelago"
+
+
 @cache
 def default_db() -> CardDB:
-    """The project's own Clash card set (``data/cards.toml``, ``data/decks.toml``)."""
+    """The project's own Clash card sets (``data/sets.toml`` lists them)."""
     base = resources.files("cardtable.games.clash").joinpath("data")
     with resources.as_file(base) as folder:
-        return load_db(Path(folder) / "cards.toml", Path(folder) / "decks.toml")
+        return load_sets(Path(folder) / "sets.toml")

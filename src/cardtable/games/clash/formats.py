@@ -17,7 +17,7 @@ DRAFT_REVEAL = 4
 class ClashSetup(BaseModel):
     """The options a Clash game starts from (unknown keys are refused)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     mode: Literal["duel"] = "duel"
     format: Literal["precon", "draft", "constructed"] = "precon"
     decks: tuple[str, str] | None = Field(
@@ -25,6 +25,11 @@ class ClashSetup(BaseModel):
     )
     lists: tuple[tuple[str, ...], tuple[str, ...]] | None = Field(
         default=None, description="constructed: each player's 8 card ids"
+    )
+    card_set: str = Field(
+        default="archipelago",
+        alias="set",
+        description="the set a draft is played from and random precon decks come from",
     )
     fatigue: bool = Field(default=False, description="the optional fatigue module")
     first: int | None = Field(default=None, description="the first seat; a coin toss if unset")

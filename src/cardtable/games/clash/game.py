@@ -11,7 +11,7 @@ from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.clash import positions, view
-from cardtable.games.clash.cards import CardDB, CardDef, default_db, parse_cards
+from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
 from cardtable.games.clash.formats import parse_setup
 from cardtable.games.clash.rules import apply_action, legal_actions, new_duel
@@ -114,7 +114,8 @@ class ClashGame(Game):
 
     def conformance_setups(self) -> list[dict[str, Any]]:
         """Every duel format, with and without fatigue."""
-        lists = [list(self.db.deck(d).cards) for d in sorted(self.db.decks)[:2]]
+        decks = sorted(self.db.card_set(BASE_SET).decks)[:2]
+        lists = [list(self.db.deck(d).cards) for d in decks]
         lists[1][0] = lists[0][0]  # both players may own the same card
         return [
             {},

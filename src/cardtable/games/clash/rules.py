@@ -110,7 +110,9 @@ def new_duel(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cla
     """A duel set up by the rulebook (clash.setup.*), or a draft about to begin."""
     chooser = crng.Rng(seed ^ 0x5EED)
     if setup.format == "draft":
-        pool = sorted(db.cards.values(), key=lambda c: c.number)
+        pool = sorted(
+            (db.card(c) for c in db.card_set(setup.card_set).cards), key=lambda c: c.number
+        )
         st = build_state(pool, 2, DUEL_LANES, DUEL_ROWS, seed, setup.fatigue, setup.max_turns)
         st.log = [] if log else None
         st.phase = DRAFT
@@ -128,7 +130,7 @@ def new_duel(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cla
     else:
         if setup.lists is not None:
             raise SetupError("Clash setup: 'lists' belongs to the constructed format")
-        names = list(setup.decks) if setup.decks else _random_decks(db, chooser)
+        names = list(setup.decks) if setup.decks else _random_decks(db, chooser, setup.card_set)
         lists = [list(db.deck(d).cards) for d in names]
     defs = [db.card(c) for cards in lists for c in cards]
     origin = [seat for seat, cards in enumerate(lists) for _ in cards]
@@ -146,8 +148,8 @@ def new_duel(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cla
     return st
 
 
-def _random_decks(db: CardDB, chooser: crng.Rng) -> list[str]:
-    ids = sorted(db.decks)
+def _random_decks(db: CardDB, chooser: crng.Rng, card_set: str) -> list[str]:
+    ids = sorted(db.card_set(card_set).decks)
     if len(ids) < 2:
         raise SetupError("Clash setup: the card set has fewer than two preconstructed decks")
     a = chooser.choice(ids)
