@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core.events import Event
+from cardtable.core.rng import shuffle
 from cardtable.games.clash.abilities import (
     AIR,
     BERSERK,
@@ -61,15 +62,34 @@ def emit(st: ClashState, kind: str, rule: str, seat: int | None = None, **data: 
 
 # --- the fortress -------------------------------------------------------------------
 def fort_hp(st: ClashState, seat: int) -> int:
-    """Cards to the right of the fortress: the player's health."""
+    """A player's health: cards right of the fortress; an AI's: the cards of its deck."""
+    if st.ai[seat]:
+        return len(st.decks[seat])
     h = st.hands[seat]
     return len(h) - 1 - h.index(st.fortress[seat])
 
 
-def lose(st: ClashState, seat: int, reason: str, rule: str) -> None:
+def winners_after_loss(st: ClashState, seat: int, by: int) -> list[int]:
+    """Who wins when ``seat``'s fort falls (clash.end.fort_rightmost, clash.multi.end).
+
+    Every-man-for-himself: the player who destroyed it; if the loser brought it down
+    alone, the opponent with the most health (ties share the win). Otherwise: the
+    other team.
+    """
+    seats = range(len(st.hands))
+    if st.mode != "ffa":
+        return [s for s in seats if st.team[s] != st.team[seat]]
+    if by >= 0 and by != seat:
+        return [by]
+    others = [s for s in seats if s != seat]
+    best = max(fort_hp(st, s) + 100 * (1 - st.fort_up[s]) for s in others)
+    return [s for s in others if fort_hp(st, s) + 100 * (1 - st.fort_up[s]) == best]
+
+
+def lose(st: ClashState, seat: int, reason: str, rule: str, by: int = -1) -> None:
     """Seat loses at once; the game ends."""
     st.phase = OVER
-    st.winners = [s for s in range(len(st.hands)) if s != seat]
+    st.winners = winners_after_loss(st, seat, by)
     st.reason = reason
     st.pending = ()
     st._legal = None
@@ -89,18 +109,37 @@ def break_bastion(st: ClashState, seat: int) -> None:
         lose(st, seat, "last_card", "clash.fortress.last_card")
 
 
-def check_fortress(st: ClashState, seat: int) -> None:
-    """After a card leaves a hand: a rightmost bastion breaks, a rightmost fort loses."""
+def check_fortress(st: ClashState, seat: int, by: int = -1) -> None:
+    """After a card leaves a hand: a rightmost bastion breaks, a rightmost fort loses.
+
+    For an AI, after a card leaves its deck: an empty deck shows its fortress.
+    """
+    if st.ai[seat]:
+        if not st.decks[seat]:
+            ai_deck_empty(st, seat, by)
+        return
     h = st.hands[seat]
     if h[-1] == st.fortress[seat]:
         if st.fort_up[seat]:
-            lose(st, seat, "fort_destroyed", "clash.end.fort_rightmost")
+            lose(st, seat, "fort_destroyed", "clash.end.fort_rightmost", by)
         break_bastion(st, seat)
 
 
-def damage_fortress(st: ClashState, seat: int, amount: int, rule: str) -> None:
-    """Move the fortress right by ``amount``; surplus past a broken bastion is lost."""
+def damage_fortress(
+    st: ClashState, seat: int, amount: int, rule: str, by: int = -1, attack: bool = False
+) -> None:
+    """Move the fortress right by ``amount``; surplus past a broken bastion is lost.
+
+    An AI's fortress is its deck: damage mills that many cards (clash.solo.ai.fortress_damage);
+    with the resilience setting an attack mills only 1 (clash.custom.toughness).
+    """
     if amount <= 0:
+        return
+    if st.ai[seat]:
+        if attack and st.ai_resilient[seat]:
+            amount = 1
+        emit(st, "fortress_damage", rule, seat, amount=amount)
+        mill(st, seat, amount, by)
         return
     h = st.hands[seat]
     f = st.fortress[seat]
@@ -109,11 +148,43 @@ def damage_fortress(st: ClashState, seat: int, amount: int, rule: str) -> None:
     emit(st, "fortress_damage", rule, seat, amount=amount)
     if j >= len(h) - 1:
         if st.fort_up[seat]:
-            lose(st, seat, "fort_destroyed", "clash.end.fort_rightmost")
+            lose(st, seat, "fort_destroyed", "clash.end.fort_rightmost", by)
         break_bastion(st, seat)
     else:
         del h[i]
         h.insert(j, f)
+
+
+def mill(st: ClashState, seat: int, n: int, by: int = -1) -> None:
+    """Move the top ``n`` cards of an AI deck to its discard pile, one by one."""
+    deck = st.decks[seat]
+    pile = st.discards[seat]
+    for _ in range(n):
+        if not deck:
+            break
+        c = deck.pop()
+        pile.append(c)
+        st.public[c] = 1
+        if not deck:
+            # The rest of the damage is lost, as at a bastion (ruling R40).
+            ai_deck_empty(st, seat, by)
+            return
+
+
+def ai_deck_empty(st: ClashState, seat: int, by: int = -1) -> None:
+    """An AI's deck ran out: a bastion flips to the fort over the reshuffled discard pile;
+    a fort means the AI is beaten (clash.solo.ai.bastion, clash.solo.end)."""
+    if st.fort_up[seat] or not st.discards[seat]:
+        st.fort_up[seat] = 1
+        lose(st, seat, "fort_destroyed", "clash.solo.end", by)
+    st.fort_up[seat] = 1
+    pile = st.discards[seat]
+    st.discards[seat] = []
+    shuffle(st, pile)
+    for c in pile:
+        st.public[c] = 0
+    st.decks[seat] = pile
+    emit(st, "bastion_broken", "clash.solo.ai.bastion", seat)
 
 
 def damage_fortress_units(st: ClashState, seat: int, amount: int, rule: str) -> None:
@@ -123,7 +194,17 @@ def damage_fortress_units(st: ClashState, seat: int, amount: int, rule: str) -> 
 
 
 def fortress_left(st: ClashState, seat: int) -> None:
-    """Regeneration: move the fortress one card left; a leftmost fort flips back (clash.ability.regeneration)."""
+    """Regeneration: move the fortress one card left; a leftmost fort flips back (clash.ability.regeneration).
+
+    For an AI: the top card of its discard pile goes back on its deck (clash.solo.ai.regeneration).
+    """
+    if st.ai[seat]:
+        if st.discards[seat]:
+            c = st.discards[seat].pop()
+            st.decks[seat].append(c)
+            st.public[c] = 0
+            emit(st, "fortress_heal", "clash.solo.ai.regeneration", seat)
+        return
     h = st.hands[seat]
     f = st.fortress[seat]
     i = h.index(f)
@@ -140,7 +221,15 @@ def fortress_left(st: ClashState, seat: int) -> None:
 
 # --- hands ---------------------------------------------------------------------------
 def to_hand(st: ClashState, seat: int, inst: int, leftmost: bool = False) -> None:
-    """Put a card into a hand, rightmost (or leftmost); its place there is public."""
+    """Put a card into a hand, rightmost (or leftmost); its place there is public.
+
+    An AI has no hand: a card sent to it goes on top of its deck (clash.solo.ai.mercenary,
+    clash.solo.ai.shackles).
+    """
+    if st.ai[seat]:
+        st.decks[seat].append(inst)
+        st.public[inst] = 0
+        return
     if leftmost:
         st.hands[seat].insert(0, inst)
     else:
@@ -320,6 +409,19 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -
         g = st.seat_grant[seat]
         cards = ((carrier, st.abil[carrier] | g), (c, st.abil[c] | g))
     emit(st, "destroyed", "clash.damage.destroy", seat, card=c)
+    if st.ai[seat]:
+        for card, bits in cards:
+            if bits & (MERCENARY | CURSE):
+                # AI exceptions: both send the card back on top of the AI's deck.
+                st.decks[seat].append(card)
+                st.public[card] = 0
+                rule = "clash.solo.ai.mercenary" if bits & MERCENARY else "clash.solo.ai.curse"
+                emit(st, "returned", rule, seat, card=card, deck=True)
+            else:
+                st.discards[seat].append(card)
+                if bits & REINFORCEMENT:
+                    returned.append((card, seat, lane, side))
+        return
     for card, bits in cards:
         dest = foe if bits & MERCENARY else seat
         to_hand(st, dest, card, leftmost=bool(bits & CURSE))
@@ -331,7 +433,16 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -
 
 
 def reinforce(st: ClashState, seat: int, lane: int, side: int) -> None:
-    """Подкрепление: play the leftmost available creature costing ≤4 without it, free, same row."""
+    """Подкрепление: play the leftmost available creature costing ≤4 without it, free, same row.
+
+    An AI summons the top card of its deck into that row instead (clash.solo.ai.reinforcement).
+    """
+    if st.ai[seat]:
+        from cardtable.games.clash.solo import ai_reveal_into
+
+        emit(st, "reinforce", "clash.solo.ai.reinforcement", seat)
+        ai_reveal_into(st, seat, lane, side)
+        return
     for c in available(st, seat):
         if st.kind[c] == CREATURE and st.cost[c] <= 4 and not st.abil[c] & REINFORCEMENT:
             st.hands[seat].remove(c)
@@ -351,10 +462,12 @@ def resolve_hit(
     targets: list[int],
     fort_seat: int,
     base: int,
+    spell_foe: int = -1,
 ) -> tuple[bool, list[int]]:
     """One damage source from damage calculation to the last aura update.
 
     Returns (an enemy creature was destroyed, wounded creatures still in play).
+    ``spell_foe`` is the opponent a Mercenary spell goes to.
     """
     turn = st.turn
     damage = st.damage
@@ -387,16 +500,20 @@ def resolve_hit(
             emit(st, "damage", "clash.damage.deal", seat, source=src, card=t, amount=amount)
     fort_hit = False
     if fort_seat >= 0:
-        rem = fort_hp(st, fort_seat)
-        amount = (rem - 1 if vuln else base) + bonus
+        if vuln:
+            # Against an AI's deck Уязвимость counts as 0 (clash.solo.ai.vulnerability).
+            base = 0 if st.ai[fort_seat] else fort_hp(st, fort_seat) - 1
+        amount = base + bonus
         if double:
             amount *= 2
         if amount > 0:
             fort_hit = True
-            damage_fortress(st, fort_seat, amount, "clash.fortress.damage")
+            damage_fortress(
+                st, fort_seat, amount, "clash.fortress.damage", seat, kind == ATTACK
+            )
     if not hits and not fort_hit:
         if kind == SPELL_HIT:
-            return_spell(st, seat, src)
+            return_spell(st, seat, src, spell_foe)
         return False, []
     # shackles: a wounded carrier lets go
     if st.shackled:
@@ -425,9 +542,9 @@ def resolve_hit(
             surplus[owner] = surplus.get(owner, 0) + amount - rem
         for owner, extra in surplus.items():
             emit(st, "edge", "clash.ability.edge", owner, amount=extra)
-            damage_fortress(st, owner, extra, "clash.ability.edge")
+            damage_fortress(st, owner, extra, "clash.ability.edge", seat)
     if kind == SPELL_HIT:
-        return_spell(st, seat, src)
+        return_spell(st, seat, src, spell_foe)
     wounded = [t for t, _, _ in hits if st.lane_of[t] >= 0]
     vanishing = [t for t in wounded if eff[t] & VANISH]
     if vanishing:
@@ -442,13 +559,19 @@ def resolve_hit(
     return killed_enemy, wounded
 
 
-def return_spell(st: ClashState, seat: int, s: int) -> None:
-    """A cast spell returns to hand: rightmost, leftmost with Curse, to the foe with Mercenary."""
+def return_spell(st: ClashState, seat: int, s: int, foe: int = -1) -> None:
+    """A cast spell returns to hand: rightmost, leftmost with Curse, to the foe with Mercenary.
+
+    An AI's spells go to its discard pile (clash.solo.ai.discard).
+    """
     st.limbo.remove(s)
+    if st.ai[seat]:
+        st.discards[seat].append(s)
+        return
     bits = st.abil[s]
     dest = seat
     if bits & MERCENARY:
-        dest = (seat + 1) % len(st.hands)
+        dest = foe if foe >= 0 else (seat + 1) % len(st.hands)
     to_hand(st, dest, s, leftmost=bool(bits & CURSE))
 
 
@@ -456,11 +579,9 @@ def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: in
     """A creature (already out of the hand and paid for) enters play: summoning steps 3-19."""
     board = st.board
     # Sacrifice carriers already in the row (either kingdom) count before the card lands.
-    sacrifices = 0
-    for s in (0, 1):
-        for x in board[lane][s]:
-            if st.eff[x] & SACRIFICE:
-                sacrifices += 1
+    sacrifice_owners = [
+        st.lane_seats[lane][s] for s in (0, 1) for x in board[lane][s] if st.eff[x] & SACRIFICE
+    ]
     st.entered[c] = st.turn
     st.public[c] = 1
     if host >= 0:
@@ -477,13 +598,15 @@ def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: in
         src = c
         emit(st, "summon", "clash.summon.place", seat, card=c, lane=lane)
     own = st.abil[c] | st.seat_grant[seat]
-    for _ in range(sacrifices):
+    for x in sacrifice_owners:
         emit(st, "sacrifice", "clash.ability.sacrifice", seat)
-        damage_fortress(st, seat, 1, "clash.ability.sacrifice")
+        damage_fortress(st, seat, 1, "clash.ability.sacrifice", x)
     retaliation = -1
-    if own & RETALIATION:
+    is_ai = st.ai[seat]
+    if own & RETALIATION and not is_ai:
+        # An AI holds no hand, so no card is left of its fortress: nothing to strike with.
         retaliation = st.hands[seat].index(st.fortress[seat])
-    if own & ERRAND:
+    if own & ERRAND and not is_ai:
         first = leftmost_card(st, seat)
         if first >= 0:
             st.hands[seat].remove(first)
@@ -491,13 +614,18 @@ def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: in
             emit(st, "errand", "clash.ability.errand", seat)
     if own & SHACKLES:
         foe = st.lane_seats[lane][1 - side]
-        taken = leftmost_card(st, foe)
+        if st.ai[foe]:
+            # An AI gives the top card of its deck (ruling R44).
+            taken = st.decks[foe].pop() if st.decks[foe] else -1
+        else:
+            taken = leftmost_card(st, foe)
+            if taken >= 0:
+                st.hands[foe].remove(taken)
         if taken >= 0:
-            st.hands[foe].remove(taken)
             st.shackled[c] = (taken, foe)
             st.public[taken] = 1
             emit(st, "shackles_take", "clash.ability.shackles", foe, card=taken)
-            check_fortress(st, foe)
+            check_fortress(st, foe, seat)
     if retaliation >= 0:
         enemy = board[lane][1 - side]
         if enemy and retaliation > 0:

@@ -1,48 +1,98 @@
-"""Clash set-up options, deck construction and the duel draft (clash.format.*)."""
+"""Clash set-up: modes and their tables, formats, deck rules and drafts (clash.format.*).
+
+Modes: ``duel`` (2 players), ``solo`` (a player against the rulebook's AI), ``coop``
+(2 players and 2 AIs), ``ffa`` (4 players, every man for himself) and ``2v2``.
+Formats: ``precon``, ``draft`` and ``constructed`` (not in solo or co-op).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from cardtable.core import rng as crng
 from cardtable.core.carddata import validation_message
 from cardtable.core.errors import DeckError, SetupError
+from cardtable.games.clash.cards import BASE_SET, CardDB
+from cardtable.games.clash.effects import emit
+from cardtable.games.clash.solo import AiSpend, ai_settings
+from cardtable.games.clash.state import DRAFT, SUMMON, ClashState, Table, build_state
 
 DECK_SIZE = 8
+AI_DECK_SIZE = 24
 DRAFT_REVEAL = 4
+SEAT_NAMES = "ABCD"
 
 
 class ClashSetup(BaseModel):
     """The options a Clash game starts from (unknown keys are refused)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    mode: Literal["duel"] = "duel"
+    mode: Literal["duel", "solo", "coop", "ffa", "2v2"] = "duel"
     format: Literal["precon", "draft", "constructed"] = "precon"
-    decks: tuple[str, str] | None = Field(
-        default=None, description="precon: the two preconstructed deck ids (A, B); random if unset"
+    decks: tuple[str, ...] | None = Field(
+        default=None, description="precon: one deck id per player, in seat order; random if unset"
     )
-    lists: tuple[tuple[str, ...], tuple[str, ...]] | None = Field(
+    lists: tuple[tuple[str, ...], ...] | None = Field(
         default=None, description="constructed: each player's 8 card ids"
     )
     card_set: str = Field(
-        default="archipelago",
+        default=BASE_SET,
         alias="set",
-        description="the set a draft is played from and random precon decks come from",
+        description="the 32-card set a draft uses and random precon decks come from",
     )
+    sets: tuple[str, ...] | None = Field(
+        default=None, description="co-op: the two sets of the 64-card pool (all sets if unset)"
+    )
+    level: int | None = Field(
+        default=None, ge=1, le=10, description="solo/co-op custom variant: difficulty 1-10"
+    )
+    ai: AiSpend | None = Field(
+        default=None, description="custom variant: the level's points spent by hand"
+    )
+    ai_seat: int = Field(default=1, ge=0, le=1, description="solo: the AI's seat (A=0, B=1)")
     fatigue: bool = Field(default=False, description="the optional fatigue module")
     first: int | None = Field(default=None, description="the first seat; a coin toss if unset")
     max_turns: int = Field(
         default=0, ge=0, description="a safety cap for simulations (0 = none): a draw past it"
     )
 
-    @field_validator("first")
-    @classmethod
-    def _seat(cls, value: int | None) -> int | None:
-        if value is not None and value not in (0, 1):
-            raise ValueError("first must be 0 (A) or 1 (B)")
-        return value
+    @model_validator(mode="after")
+    def _consistent(self) -> ClashSetup:
+        n = SEATS[self.mode]
+        if self.first is not None and not 0 <= self.first < n:
+            raise ValueError(f"first must be a seat from 0 to {n - 1}")
+        if self.mode in ("solo", "coop") and self.format == "constructed":
+            raise ValueError(f"the {self.mode} mode has no constructed format (the book forbids it)")
+        if self.mode not in ("solo", "coop") and (self.level is not None or self.ai is not None):
+            raise ValueError("'level' and 'ai' belong to the solo and co-op modes")
+        if self.ai is not None and self.level is None:
+            raise ValueError("'ai' spends the points of a 'level': give the level too")
+        if self.mode != "solo" and self.ai_seat != 1:
+            raise ValueError("'ai_seat' belongs to the solo mode")
+        players = len(player_seats(self.mode, self.ai_seat))
+        if self.decks is not None and len(self.decks) != players:
+            raise ValueError(f"the {self.mode} mode needs {players} deck id(s), one per player")
+        if self.lists is not None:
+            if self.format != "constructed":
+                raise ValueError("'lists' belongs to the constructed format")
+            if len(self.lists) != players:
+                raise ValueError(f"the {self.mode} mode needs {players} card lists")
+        return self
+
+
+SEATS = {"duel": 2, "solo": 2, "coop": 4, "ffa": 4, "2v2": 4}
+
+
+def player_seats(mode: str, ai_seat: int = 1) -> list[int]:
+    """Seats played by people or agents (not by the rulebook's AI)."""
+    if mode == "solo":
+        return [1 - ai_seat]
+    if mode == "coop":
+        return [0, 2]
+    return list(range(SEATS[mode]))
 
 
 def parse_setup(setup: Mapping[str, Any] | None) -> ClashSetup:
@@ -53,6 +103,49 @@ def parse_setup(setup: Mapping[str, Any] | None) -> ClashSetup:
         raise SetupError(f"Clash setup: {validation_message(exc)}") from None
 
 
+# --- tables ----------------------------------------------------------------------------
+DUEL_LANES = ((0, 1), (0, 1))
+DUEL_ROWS = (((0, 0), (1, 0)), ((0, 1), (1, 1)))
+# Four seats A, B, C, D clockwise: lane i runs between seat i (its top row) and the next
+# seat (its bottom row), so each seat shares one row with each neighbour and none with
+# the seat opposite (clash.multi.table).
+FOUR_LANES = tuple((i, (i + 1) % 4) for i in range(4))
+FOUR_ROWS = tuple(((i, 0), ((i - 1) % 4, 1)) for i in range(4))
+
+
+def make_table(setup: ClashSetup, db: CardDB) -> Table:
+    """The seating, rows, teams and AI settings of a mode."""
+    mode = setup.mode
+    n = SEATS[mode]
+    if n == 2:
+        lanes, rows = DUEL_LANES, DUEL_ROWS
+    else:
+        lanes, rows = FOUR_LANES, FOUR_ROWS
+    team = {
+        "duel": (0, 1),
+        "solo": (0, 1) if setup.ai_seat == 1 else (1, 0),
+        "coop": (0, 1, 0, 1),
+        "ffa": (0, 1, 2, 3),
+        "2v2": (0, 1, 0, 1),
+    }[mode]
+    humans = set(player_seats(mode, setup.ai_seat))
+    ai = tuple(0 if s in humans else 1 for s in range(n))
+    fixed = [0] * n
+    var = [0] * n
+    resilient = [0] * n
+    grant = [0] * n
+    if any(ai):
+        settings = ai_settings(setup.level, setup.ai)
+        for s in range(n):
+            if ai[s]:
+                fixed[s] = settings.fixed_mana
+                var[s] = settings.variable_mana
+                resilient[s] = int(settings.resilience)
+                grant[s] = settings.grant
+    return Table(mode, lanes, rows, team, ai, tuple(fixed), tuple(var), tuple(resilient), tuple(grant))
+
+
+# --- decks ---------------------------------------------------------------------------
 def deck_problem(cards: Sequence[str]) -> str | None:
     """Why a list of card ids is not a legal deck (8 different cards), or None (clash.format.unique)."""
     if len(cards) != DECK_SIZE:
@@ -75,8 +168,239 @@ def check_deck(cards: Sequence[str], known: Mapping[str, Any], who: str) -> None
         raise DeckError(f"{who}: {problem}")
 
 
-def draft_round_order(round_index: int) -> list[int]:
-    """Who picks in one draft round of 4 cards: A 1, B 2, A the last; seats swap each round."""
+# --- drafts --------------------------------------------------------------------------
+def duel_round(round_index: int) -> list[int]:
+    """Duel draft: A takes 1 of 4, B 2 of 3, A the last; the roles swap each round."""
     a = round_index % 2
     b = 1 - a
     return [a, b, b, a]
+
+
+FOUR_ORDERS = ("ABCDDCBA", "BCDAADCB", "CDABBADC", "DABCCBAD")
+
+
+def four_round(round_index: int) -> list[int]:
+    """Four-player draft: 8 revealed, picks in the book's orders (clash.multi.draft)."""
+    return [SEAT_NAMES.index(ch) for ch in FOUR_ORDERS[round_index % 4]]
+
+
+def draft_plan(st: ClashState) -> tuple[int, list[int]]:
+    """(cards revealed per round, pick order of the next round) for the state's mode."""
+    if st.mode == "solo":
+        return 4, [player_seats_of(st)[0]]
+    if st.mode == "coop":
+        first, second = (0, 2) if (sum(len(d) for d in st.drafted) // 2) % 2 == 0 else (2, 0)
+        return 8, [first, second]
+    if len(st.hands) == 4:
+        return 8, four_round(sum(len(d) for d in st.drafted) // 8)
+    return DRAFT_REVEAL, duel_round(sum(len(d) for d in st.drafted) // DRAFT_REVEAL)
+
+
+def player_seats_of(st: ClashState) -> list[int]:
+    """Seats without an AI."""
+    return [s for s in range(len(st.hands)) if not st.ai[s]]
+
+
+def start_draft_round(st: ClashState) -> None:
+    """Reveal the next cards of the pool and set who picks (clash.format.draft)."""
+    reveal, order = draft_plan(st)
+    st.revealed = [st.pool.pop() for _ in range(min(reveal, len(st.pool)))]
+    for c in st.revealed:
+        st.public[c] = 1
+    st.draft_queue = order
+    st.active = order[0]
+    st.pending = ("pick",)
+
+
+def draft_pick(st: ClashState, c: int) -> bool:
+    """The active drafter takes a revealed card; True once the whole draft is over."""
+    seat = st.active
+    st.revealed.remove(c)
+    st.drafted[seat].append(c)
+    emit(st, "pick", "clash.format.draft", seat, card=c)
+    st.draft_queue.pop(0)
+    if st.draft_queue and st.revealed:
+        st.active = st.draft_queue[0]
+        return False
+    # What the players leave goes to the AIs (solo and co-op drafts).
+    st.ai_pool.extend(st.revealed)
+    st.revealed = []
+    players = player_seats_of(st)
+    if any(len(st.drafted[s]) < DECK_SIZE for s in players) and st.pool:
+        start_draft_round(st)
+        return False
+    finish_draft(st)
+    return True
+
+
+def finish_draft(st: ClashState) -> None:
+    """Hands from the drafted cards, AI decks from the rest, then the coin (clash.setup.*)."""
+    st.phase = SUMMON
+    for s in player_seats_of(st):
+        deal_hand(st, s, st.drafted[s])
+        st.drafted[s] = []
+    deal_ai_decks(st, st.ai_pool)
+    st.ai_pool = []
+    # Cards never revealed stay in the pool, out of the game.
+    if st.first < 0:
+        st.first = crng.randbelow(st, len(st.hands))
+    emit(st, "first", "clash.setup.coin", st.first)
+
+
+def deal_hand(st: ClashState, seat: int, cards: list[int]) -> None:
+    """Shuffle a deck into a hand with the fortress leftmost, bastion up (clash.setup.hand)."""
+    crng.shuffle(st, cards)
+    st.hands[seat] = [st.fortress[seat], *cards]
+    st.fort_up[seat] = 0
+    for c in cards:
+        st.public[c] = 0
+    st.public[st.fortress[seat]] = 1
+
+
+def deal_ai_decks(st: ClashState, cards: list[int]) -> None:
+    """Shuffle the AI's cards face down into its deck(s) of 24, fortress under (clash.solo.setup)."""
+    ai_seats = [s for s in range(len(st.hands)) if st.ai[s]]
+    if not ai_seats:
+        return
+    cards = list(cards)
+    crng.shuffle(st, cards)
+    size = len(cards) // len(ai_seats)
+    for k, s in enumerate(ai_seats):
+        st.decks[s] = cards[k * size : (k + 1) * size]
+        st.fort_up[s] = 0
+        for c in st.decks[s]:
+            st.public[c] = 0
+
+
+def default_first(st: ClashState, setup_first: int | None, ai_first: bool) -> int:
+    """Who starts: the given seat; in solo and co-op the (first) player, or an AI when the
+    custom variant buys it (clash.solo.first, clash.custom.first_player); else -1 for a coin toss."""
+    if setup_first is not None:
+        return setup_first
+    if st.mode in ("solo", "coop"):
+        ai_seat = st.ai.index(1)
+        if ai_first:
+            return ai_seat
+        return st.ai.index(0)
+    return -1
+
+
+def toss_first(st: ClashState, setup_first: int | None, ai_first: bool) -> None:
+    """Settle the first seat now (a coin toss unless fixed)."""
+    st.first = default_first(st, setup_first, ai_first)
+    if st.first < 0:
+        st.first = crng.randbelow(st, len(st.hands))
+    emit(st, "first", "clash.setup.coin", st.first)
+
+
+# --- new games -----------------------------------------------------------------------
+def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> ClashState:
+    """A table set up by the rulebook for the setup's mode and format; a draft waits for picks."""
+    table = make_table(setup, db)
+    players = player_seats(setup.mode, setup.ai_seat)
+    n = len(table.team)
+    chooser = crng.Rng(seed ^ 0x5EED)
+    ai_first = setup.ai is not None and setup.ai.first
+    if setup.level is not None and setup.ai is None:
+        ai_first = ai_settings(setup.level, None).first
+    if setup.format == "draft":
+        pool_sets = draft_sets(db, setup)
+        pool = [db.card(c) for sid in pool_sets for c in db.card_set(sid).cards]
+        pool.sort(key=lambda c: (pool_sets.index(_set_of(db, c.id)), c.number))
+        st = build_state(pool, table, seed, setup.fatigue, setup.max_turns, origin=[-1] * len(pool))
+        st.log = [] if log else None
+        st.phase = DRAFT
+        st.pool = list(range(len(pool)))
+        crng.shuffle(st, st.pool)
+        st.first = default_first(st, setup.first, ai_first)
+        start_draft_round(st)
+        return st
+    lists: list[list[str]]
+    if setup.format == "constructed":
+        if setup.lists is None:
+            raise SetupError(
+                f"Clash setup: the constructed format needs 'lists' ({len(players)} lists of 8 card ids)"
+            )
+        lists = [list(x) for x in setup.lists]
+        for k, cards in enumerate(lists):
+            check_deck(cards, db.cards, f"player {SEAT_NAMES[players[k]]}'s deck")
+        ai_cards: list[str] = []
+    else:
+        names = list(setup.decks) if setup.decks else random_decks(db, chooser, setup, len(players))
+        lists = [list(db.deck(d).cards) for d in names]
+        ai_cards = ai_precon_cards(db, setup, names)
+    per_seat: dict[int, list[str]] = {s: lists[k] for k, s in enumerate(players)}
+    defs = []
+    origin = []
+    for s in range(n):
+        for cid in per_seat.get(s, []):
+            defs.append(db.card(cid))
+            origin.append(s)
+    ai_start = len(defs)
+    ai_seats = [s for s in range(n) if table.ai[s]]
+    for k, cid in enumerate(ai_cards):
+        defs.append(db.card(cid))
+        origin.append(ai_seats[k * len(ai_seats) // max(1, len(ai_cards))] if ai_seats else -1)
+    st = build_state(defs, table, seed, setup.fatigue, setup.max_turns, origin=origin)
+    st.log = [] if log else None
+    start = 0
+    for s in range(n):
+        cards = per_seat.get(s)
+        if cards is None:
+            continue
+        deal_hand(st, s, list(range(start, start + len(cards))))
+        start += len(cards)
+    deal_ai_decks(st, list(range(ai_start, len(defs))))
+    toss_first(st, setup.first, ai_first)
+    return st
+
+
+def _set_of(db: CardDB, card: str) -> str:
+    for s in db.sets.values():
+        if card in s.cards:
+            return s.id
+    return ""
+
+
+def draft_sets(db: CardDB, setup: ClashSetup) -> list[str]:
+    """The sets a draft pool is made of: one set, or two for co-op's 64 cards."""
+    if setup.mode == "coop":
+        chosen = list(setup.sets) if setup.sets else sorted(db.sets)[:2]
+        if len(chosen) != 2 or len(set(chosen)) != 2:
+            raise SetupError("Clash setup: the co-op draft needs two different sets ('sets')")
+        for sid in chosen:
+            db.card_set(sid)
+        return chosen
+    db.card_set(setup.card_set)
+    return [setup.card_set]
+
+
+def random_decks(db: CardDB, chooser: crng.Rng, setup: ClashSetup, count: int) -> list[str]:
+    """Different preconstructed decks of the setup's set, chosen by the seed."""
+    ids = sorted(db.card_set(setup.card_set).decks)
+    if len(ids) < count:
+        raise SetupError(f"Clash setup: the set has fewer than {count} preconstructed decks")
+    picked: list[str] = []
+    for _ in range(count):
+        rest = [d for d in ids if d not in picked]
+        picked.append(chooser.choice(rest))
+    return picked
+
+
+def ai_precon_cards(db: CardDB, setup: ClashSetup, player_decks: list[str]) -> list[str]:
+    """The AI's cards with preconstructed decks: the other decks of the players' set(s)."""
+    if setup.mode == "solo":
+        card_set = db.set_of_deck(player_decks[0])
+        others = [d for d in card_set.decks if d not in player_decks]
+        return [c for d in others for c in db.deck(d).cards]
+    if setup.mode == "coop":
+        sets = draft_sets(db, setup)
+        decks = [d for sid in sets for d in db.card_set(sid).decks if d not in player_decks]
+        cards = [c for d in decks for c in db.deck(d).cards]
+        return cards[: 2 * AI_DECK_SIZE]
+    return []
+
+
+def draft_round_order(round_index: int) -> list[int]:
+    """Kept for callers of the duel draft order."""
+    return duel_round(round_index)

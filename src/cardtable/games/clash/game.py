@@ -14,7 +14,7 @@ from cardtable.games.clash import positions, view
 from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
 from cardtable.games.clash.formats import parse_setup
-from cardtable.games.clash.rules import apply_action, legal_actions, new_duel
+from cardtable.games.clash.rules import apply_action, legal_actions, new_game_state
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 
 
@@ -37,7 +37,7 @@ class ClashGame(Game):
     # --- hooks ---------------------------------------------------------------------
     def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> ClashState:
         """A fresh game; see formats.ClashSetup for the options."""
-        return new_duel(self.db, parse_setup(setup), seed, log)
+        return new_game_state(self.db, parse_setup(setup), seed, log)
 
     def legal_actions(self, state: ClashState) -> list[Action]:
         """The options of the pending decision."""
@@ -207,6 +207,9 @@ def _invariants(st: ClashState) -> list[str]:
     places: list[tuple[str, list[int]]] = []
     for s, h in enumerate(st.hands):
         places.append((f"hand {s}", h))
+        places.append((f"deck {s}", st.decks[s]))
+        places.append((f"discard {s}", st.discards[s]))
+    places.append(("ai pool", st.ai_pool))
     for li, lane in enumerate(st.board):
         for side, row in enumerate(lane):
             places.append((f"lane {li} side {side}", row))
@@ -230,6 +233,15 @@ def _invariants(st: ClashState) -> list[str]:
             problems.append(f"instance {c} ({st.card_ids[c]}) is in {seen[c]} places")
     in_game = st.phase != DRAFT
     for s, f in enumerate(st.fortress):
+        if st.ai[s]:
+            # An AI's fortress lies under its deck, in no list (clash.solo.setup).
+            if st.hands[s]:
+                problems.append(f"AI seat {s} holds a hand")
+            if in_game and not over and not st.decks[s]:
+                problems.append(f"AI seat {s} has an empty deck in a running game")
+            continue
+        if st.decks[s] or st.discards[s]:
+            problems.append(f"player seat {s} has a deck or discard pile")
         if st.hands[s].count(f) != 1 and in_game:
             problems.append(f"seat {s}'s fortress is not once in its hand")
         if in_game and not over and st.hands[s] and st.hands[s][-1] == f:
@@ -267,7 +279,8 @@ def _invariants(st: ClashState) -> list[str]:
             problems.append("a running game has no legal action")
         if st.limbo:
             problems.append("a spell is left half-cast")
+    ai_forts = {st.fortress[s] for s in range(len(st.hands)) if st.ai[s]}
     for c in range(n):
-        if seen[c] == 0 and not (st.kind[c] == 2 and st.phase == DRAFT):
+        if seen[c] == 0 and not (st.kind[c] == 2 and (st.phase == DRAFT or c in ai_forts)):
             problems.append(f"instance {c} ({st.card_ids[c]}) is nowhere")
     return problems

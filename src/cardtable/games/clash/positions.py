@@ -1,7 +1,9 @@
 """Clash position documents (docs/positions.md): load a hand-written situation, export any state.
 
-Seats are written A and B. A hand lists cards left to right with the fortress as
-``"@bastion"`` or ``"@fort"``; a row lists creatures from the bridge outward.
+Seats are written A, B (C, D with four seats). A hand lists cards left to right with
+the fortress as ``"@bastion"`` or ``"@fort"``; a row lists creatures from the bridge
+outward. An AI seat (solo, co-op) has a ``deck`` and a ``discard`` pile, both listed
+from the top, and its ``fortress`` side.
 """
 
 from __future__ import annotations
@@ -12,14 +14,17 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.errors import CardDataError, PositionError
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
 from cardtable.games.clash.effects import refresh_auras
-from cardtable.games.clash.rules import DUEL_LANES, DUEL_ROWS, build_state, legal_actions
-from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState
+from cardtable.games.clash.abilities import ids_of, mask_of
+from cardtable.games.clash.formats import SEATS as MODE_SEATS
+from cardtable.games.clash.formats import ClashSetup, make_table
+from cardtable.games.clash.rules import legal_actions
+from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState, Table, build_state
 from cardtable.games.clash.view import labels
 
 if TYPE_CHECKING:
     from cardtable.games.clash.game import ClashGame
 
-SEATS = "AB"
+SEATS = "ABCD"
 FORTRESS_TOKENS = {"@bastion": 0, "@fort": 1}
 _TOP_KEYS = {
     "game",
@@ -38,8 +43,12 @@ _TOP_KEYS = {
     "max_turns",
     "draft",
     "seed",
+    "mode",
+    "ai_seat",
+    "ai_settings",
 }
-_PLAYER_KEYS = {"hand", "top", "bottom", "removed"}
+_PLAYER_KEYS = {"hand", "top", "bottom", "removed", "deck", "discard", "fortress"}
+_AI_KEYS = {"fixed_mana", "variable_mana", "resilience", "abilities"}
 _CREATURE_KEYS = {
     "card",
     "damage",
@@ -56,7 +65,7 @@ _CREATURE_KEYS = {
 def _seat(value: Any, what: str) -> int:
     if isinstance(value, str) and value.upper() in SEATS:
         return SEATS.index(value.upper())
-    if isinstance(value, int) and 0 <= value < 2:
+    if isinstance(value, int) and 0 <= value < 4:
         return value
     raise PositionError(f"{what}: expected A or B, got {value!r}")
 
@@ -68,6 +77,7 @@ class _Builder:
             self.defs[c.id] = c
         self.cards: list[CardDef] = []
         self.origin: list[int] = []
+        self.ai_pool: list[int] = []
 
     def new(self, ident: Any, seat: int, where: str) -> int:
         if not isinstance(ident, str):
@@ -102,23 +112,30 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     if phase_name not in ("summon", "over", "draft"):
         raise PositionError(f"phase: expected summon, over or draft, got {phase_name!r}")
     b = _Builder(game, inline)
+    table = _read_table(game, data)
+    n = len(table.team)
     players = data.get("players") or {}
     if not isinstance(players, Mapping):
-        raise PositionError("'players' must map A and B to their hands and rows")
+        raise PositionError("'players' must map A, B (C, D) to their hands and rows")
+    extra = set(players) - set(SEATS[:n])
+    if extra:
+        raise PositionError(f"players: the {table.mode} mode has seats {SEATS[:n]}, not {sorted(extra)}")
     layout: list[dict[str, Any]] = []
-    for seat in range(2):
+    for seat in range(n):
         p = players.get(SEATS[seat]) or {}
         bad = set(p) - _PLAYER_KEYS
         if bad:
             raise PositionError(f"player {SEATS[seat]}: unknown key(s) {sorted(bad)}")
+        if table.ai[seat] and p.get("hand"):
+            raise PositionError(f"player {SEATS[seat]} is an AI: it has a deck, not a hand")
+        if not table.ai[seat] and (p.get("deck") or p.get("discard")):
+            raise PositionError(f"player {SEATS[seat]} is not an AI: only an AI has a deck")
         layout.append(_read_player(b, seat, p))
     draft = data.get("draft")
-    draft_layout = _read_draft(b, draft) if draft is not None else None
+    draft_layout = _read_draft(b, draft, n) if draft is not None else None
     st = build_state(
         b.cards,
-        2,
-        DUEL_LANES,
-        DUEL_ROWS,
+        table,
         int(data.get("seed", 0)),
         bool(data.get("fatigue", False)),
         int(data.get("max_turns", 0)),
@@ -133,10 +150,10 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         st.first = _seat(data["first"], "first")
     taken = data.get("turns_taken")
     if taken is None and st.first >= 0:
-        # The turn counter counts both players' turns from the first player's first.
-        for s in range(2):
-            offset = 0 if s == st.first else 1
-            st.turns_taken[s] = max(0, (st.turn - offset + 1) // 2)
+        # The turn counter counts every seat's turns from the first player's first.
+        for s in range(n):
+            offset = (s - st.first) % n
+            st.turns_taken[s] = max(0, (st.turn - offset + n - 1) // n)
     elif taken is not None:
         for k, v in dict(taken).items():
             st.turns_taken[_seat(k, "turns_taken")] = int(v)
@@ -156,6 +173,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     elif phase_name == "draft":
         st.phase = DRAFT
         st.hands = [[] for _ in st.hands]  # fortresses join the hands after the draft
+        st.ai_pool = b.ai_pool
         st.pending = ("pick",)
         if st.draft_queue:
             st.active = st.draft_queue[0]
@@ -163,7 +181,11 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         st.phase = SUMMON
         st.pending = _read_pending(st, data.get("pending", "main"))
     if st.phase != OVER:
-        for seat in range(2):
+        for seat in range(n):
+            if st.ai[seat]:
+                if st.phase == SUMMON and not st.decks[seat]:
+                    raise PositionError(f"player {SEATS[seat]}: an AI with an empty deck has lost")
+                continue
             if st.phase == SUMMON and st.hands[seat][-1] == st.fortress[seat]:
                 raise PositionError(
                     f"player {SEATS[seat]}: the fortress is rightmost, so the game would be over"
@@ -230,7 +252,22 @@ def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]
             row.append((inst, extra, r))
         rows.append(row)
     removed = [b.new(c, seat, f"{who} removed") for c in p.get("removed") or []]
-    return {"hand": hand, "fortress_side": fortress_side or 0, "rows": rows, "removed": removed}
+    # An AI's deck and discard pile are written from the top; stored bottom first.
+    deck = [b.new(c, seat, f"{who} deck") for c in reversed(p.get("deck") or [])]
+    discard = [b.new(c, seat, f"{who} discard") for c in reversed(p.get("discard") or [])]
+    side = p.get("fortress")
+    if side is not None:
+        if side not in ("bastion", "fort"):
+            raise PositionError(f"{who}: fortress is bastion or fort, not {side!r}")
+        fortress_side = 1 if side == "fort" else 0
+    return {
+        "hand": hand,
+        "fortress_side": fortress_side or 0,
+        "rows": rows,
+        "removed": removed,
+        "deck": deck,
+        "discard": discard,
+    }
 
 
 def _place_player(st: ClashState, seat: int, lay: dict[str, Any]) -> None:
@@ -242,7 +279,13 @@ def _place_player(st: ClashState, seat: int, lay: dict[str, Any]) -> None:
             hand.append(inst)
             st.public[inst] = public
     st.public[st.fortress[seat]] = 1
-    st.hands[seat] = hand if lay["hand"] else [st.fortress[seat]]
+    if st.ai[seat]:
+        st.decks[seat] = lay["deck"]
+        st.discards[seat] = lay["discard"]
+        for c in lay["discard"]:
+            st.public[c] = 1
+    else:
+        st.hands[seat] = hand if lay["hand"] else [st.fortress[seat]]
     st.fort_up[seat] = lay["fortress_side"]
     for r, row in enumerate(lay["rows"]):
         lane, side = st.seat_rows[seat][r]
@@ -271,17 +314,55 @@ def _place_player(st: ClashState, seat: int, lay: dict[str, Any]) -> None:
         st.public[c] = 1
 
 
-def _read_draft(b: _Builder, draft: Any) -> tuple[list[int], list[int], list[list[int]], list[int]]:
+def _read_draft(
+    b: _Builder, draft: Any, n: int
+) -> tuple[list[int], list[int], list[list[int]], list[int]]:
     if not isinstance(draft, Mapping):
         raise PositionError("'draft' must be a mapping of pool, revealed, drafted and queue")
     pool = [b.new(c, -1, "draft pool") for c in draft.get("pool") or []]
     revealed = [b.new(c, -1, "draft revealed") for c in draft.get("revealed") or []]
     drafted_raw = draft.get("drafted") or {}
     drafted = [
-        [b.new(c, s, "draft drafted") for c in drafted_raw.get(SEATS[s], [])] for s in range(2)
+        [b.new(c, s, "draft drafted") for c in drafted_raw.get(SEATS[s], [])] for s in range(n)
     ]
+    b.ai_pool = [b.new(c, -1, "draft ai_pool") for c in draft.get("ai_pool") or []]
     queue = [_seat(s, "draft queue") for s in draft.get("queue") or []]
     return pool, revealed, drafted, queue
+
+
+def _read_table(game: ClashGame, data: Mapping[str, Any]) -> Table:
+    """The table of the position's mode, with its AI settings written as numbers."""
+    mode = data.get("mode", "duel")
+    if mode not in MODE_SEATS:
+        raise PositionError(f"mode: one of {', '.join(MODE_SEATS)}, not {mode!r}")
+    ai_seat = int(data.get("ai_seat", 1)) if mode == "solo" else 1
+    table = make_table(ClashSetup(mode=mode, ai_seat=ai_seat), game.db)
+    raw = data.get("ai_settings")
+    if raw is None:
+        return table
+    if mode not in ("solo", "coop"):
+        raise PositionError("ai_settings belong to the solo and co-op modes")
+    if not isinstance(raw, Mapping) or set(raw) - _AI_KEYS:
+        raise PositionError(f"ai_settings: a mapping with keys from {sorted(_AI_KEYS)}")
+    try:
+        grant = mask_of([str(a) for a in raw.get("abilities", [])])
+    except KeyError as exc:
+        raise PositionError(f"ai_settings: unknown ability {exc}") from None
+    n = len(table.team)
+    pick = [i for i in range(n) if table.ai[i]]
+    fixed = list(table.ai_fixed)
+    var = list(table.ai_var)
+    res = list(table.ai_resilient)
+    grants = list(table.ai_grant)
+    for i in pick:
+        fixed[i] = int(raw.get("fixed_mana", fixed[i]))
+        var[i] = int(raw.get("variable_mana", var[i]))
+        res[i] = int(bool(raw.get("resilience", res[i])))
+        grants[i] = grant
+    return Table(
+        table.mode, table.lane_seats, table.seat_rows, table.team, table.ai,
+        tuple(fixed), tuple(var), tuple(res), tuple(grants),
+    )
 
 
 def _find(st: ClashState, ident: Any, where: str, among: list[int]) -> int:
@@ -314,6 +395,18 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
     """A position document describing any state."""
     lab = labels(st)
     doc: dict[str, Any] = {"game": "clash", "phase": ("draft", "summon", "over")[st.phase]}
+    if st.mode != "duel":
+        doc["mode"] = st.mode
+    if st.mode == "solo" and st.ai[0]:
+        doc["ai_seat"] = 0
+    if any(st.ai):
+        k = st.ai.index(1)
+        doc["ai_settings"] = {
+            "fixed_mana": st.ai_fixed[k],
+            "variable_mana": st.ai_var[k],
+            "resilience": bool(st.ai_resilient[k]),
+            "abilities": ids_of(st.seat_grant[k]),
+        }
     doc["turn"] = st.turn
     doc["active"] = SEATS[st.active]
     if st.first >= 0:
@@ -341,6 +434,10 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
             else:
                 hand.append({"card": st.card_ids[c], "hidden": True})
         p: dict[str, Any] = {"hand": hand} if hand else {}
+        if st.ai[seat]:
+            p["fortress"] = "fort" if st.fort_up[seat] else "bastion"
+            p["deck"] = [st.card_ids[c] for c in reversed(st.decks[seat])]
+            p["discard"] = [st.card_ids[c] for c in reversed(st.discards[seat])]
         for r, key in enumerate(("top", "bottom")):
             lane, side = st.seat_rows[seat][r]
             p[key] = [_creature_doc(st, c) for c in st.board[lane][side]]
@@ -355,6 +452,8 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
             "drafted": {SEATS[s]: [st.card_ids[c] for c in d] for s, d in enumerate(st.drafted)},
             "queue": [SEATS[s] for s in st.draft_queue],
         }
+        if st.ai_pool:
+            doc["draft"]["ai_pool"] = [st.card_ids[c] for c in st.ai_pool]
     if st.custom:
         doc["cards"] = [dict(c) for c in st.custom]
     return doc

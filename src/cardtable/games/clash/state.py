@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from dataclasses import dataclass
+
 from cardtable.core.events import Event
+from cardtable.core.rng import seed_state
 
 # phases
 DRAFT, SUMMON, OVER = 0, 1, 2
 # where an instance is (see ClashState.where)
-IN_HAND, IN_PLAY, ATTACHED, SHACKLED, LIMBO, REMOVED, POOL, DRAFTED, UNUSED = range(9)
+(IN_HAND, IN_PLAY, ATTACHED, SHACKLED, LIMBO, REMOVED, POOL, DRAFTED, UNUSED, IN_DECK,
+ IN_DISCARD) = range(11)
 
 _STATIC = (
     "card_ids",
@@ -33,6 +37,12 @@ _STATIC = (
     "max_turns",
     "custom",
     "origin",
+    "mode",
+    "ai",
+    "team",
+    "ai_fixed",
+    "ai_var",
+    "ai_resilient",
 )
 _SCALARS = ("rng", "phase", "turn", "active", "first", "mana", "reason")
 _INT_LISTS = (
@@ -53,6 +63,7 @@ _INT_LISTS = (
     "draft_queue",
     "winners",
     "limbo",
+    "ai_pool",
 )
 
 
@@ -64,6 +75,8 @@ class ClashState:
         *_SCALARS,
         *_INT_LISTS,
         "hands",
+        "decks",
+        "discards",
         "board",
         "symb",
         "shackled",
@@ -87,6 +100,12 @@ class ClashState:
     max_turns: int
     custom: tuple[dict[str, Any], ...]
     origin: tuple[int, ...]
+    mode: str
+    ai: tuple[int, ...]
+    team: tuple[int, ...]
+    ai_fixed: tuple[int, ...]
+    ai_var: tuple[int, ...]
+    ai_resilient: tuple[int, ...]
 
     rng: int
     phase: int
@@ -113,8 +132,11 @@ class ClashState:
     draft_queue: list[int]
     winners: list[int]
     limbo: list[int]
+    ai_pool: list[int]
 
     hands: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
     board: list[list[list[int]]]
     symb: dict[int, int]
     shackled: dict[int, tuple[int, int]]
@@ -133,6 +155,8 @@ class ClashState:
         for name in _INT_LISTS:
             setattr(c, name, getattr(self, name)[:])
         c.hands = [h[:] for h in self.hands]
+        c.decks = [d[:] for d in self.decks]
+        c.discards = [d[:] for d in self.discards]
         c.board = [[side[:] for side in lane] for lane in self.board]
         c.symb = dict(self.symb)
         c.shackled = dict(self.shackled)
@@ -161,6 +185,8 @@ class ClashState:
         for name in _INT_LISTS:
             out[name] = list(getattr(self, name))
         out["hands"] = [list(h) for h in self.hands]
+        out["decks"] = [list(d) for d in self.decks]
+        out["discards"] = [list(d) for d in self.discards]
         out["board"] = [[list(s) for s in lane] for lane in self.board]
         out["symb"] = [[k, v] for k, v in sorted(self.symb.items())]
         out["shackled"] = [[k, v[0], v[1]] for k, v in sorted(self.shackled.items())]
@@ -188,6 +214,8 @@ class ClashState:
         for name in _INT_LISTS:
             setattr(s, name, list(data[name]))
         s.hands = [list(h) for h in data["hands"]]
+        s.decks = [list(d) for d in data["decks"]]
+        s.discards = [list(d) for d in data["discards"]]
         s.board = [[list(side) for side in lane] for lane in data["board"]]
         s.symb = {int(k): int(v) for k, v in data["symb"]}
         s.shackled = {int(k): (int(a), int(b)) for k, a, b in data["shackled"]}
@@ -213,6 +241,10 @@ class ClashState:
             return IN_PLAY
         if any(inst in h for h in self.hands):
             return IN_HAND
+        if any(inst in d for d in self.decks):
+            return IN_DECK
+        if any(inst in d for d in self.discards):
+            return IN_DISCARD
         if inst in self.symb.values():
             return ATTACHED
         if any(inst == v[0] for v in self.shackled.values()):
@@ -226,3 +258,98 @@ class ClashState:
         if any(inst in d for d in self.drafted):
             return DRAFTED
         return UNUSED
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who sits where: rows between seats, teams, AI seats and their settings.
+
+    A lane is one row of the table running across a bridge between two seats
+    (``lane_seats[lane] = (seat on side 0, seat on side 1)``); each seat has a top and a
+    bottom row (``seat_rows[seat] = ((lane, side), (lane, side))``).
+    """
+
+    mode: str
+    lane_seats: tuple[tuple[int, int], ...]
+    seat_rows: tuple[tuple[tuple[int, int], ...], ...]
+    team: tuple[int, ...]
+    ai: tuple[int, ...]
+    ai_fixed: tuple[int, ...]
+    ai_var: tuple[int, ...]
+    ai_resilient: tuple[int, ...]
+    ai_grant: tuple[int, ...]
+
+
+def build_state(
+    cards: list[Any],
+    table: Table,
+    seed: int,
+    fatigue: bool = False,
+    max_turns: int = 0,
+    custom: tuple[dict[str, Any], ...] = (),
+    origin: list[int] | None = None,
+) -> ClashState:
+    """An empty table holding the given card instances (CardDefs) plus one fortress per seat."""
+    seats = len(table.team)
+    lane_seats = table.lane_seats
+    st = ClashState.__new__(ClashState)
+    n_cards = len(cards)
+    n = n_cards + seats
+    st.card_ids = tuple(c.id for c in cards) + ("fortress",) * seats
+    st.kind = tuple(c.kind for c in cards) + (2,) * seats
+    st.cost = tuple(c.cost for c in cards) + (0,) * seats
+    st.atk = tuple(c.attack for c in cards) + (0,) * seats
+    st.hp = tuple(c.health for c in cards) + (0,) * seats
+    st.abil = tuple(c.abilities for c in cards) + (0,) * seats
+    st.aura = tuple(c.aura for c in cards) + (0,) * seats
+    st.fortress = tuple(range(n_cards, n))
+    st.lane_seats = lane_seats
+    st.seat_rows = table.seat_rows
+    st.mode = table.mode
+    st.ai = table.ai
+    st.team = table.team
+    st.ai_fixed = table.ai_fixed
+    st.ai_var = table.ai_var
+    st.ai_resilient = table.ai_resilient
+    st.fatigue = fatigue
+    st.max_turns = max_turns
+    st.custom = custom
+    st.origin = tuple(origin if origin is not None else [-1] * n_cards) + tuple(range(seats))
+    st.rng = seed_state(seed)
+    st.phase = SUMMON
+    st.turn = 0
+    st.active = 0
+    st.first = 0
+    st.mana = 0
+    st.limbo = []
+    st.reason = ""
+    st.turns_taken = [0] * seats
+    st.fort_up = [0] * seats
+    st.damage = [0] * n
+    st.entered = [-1] * n
+    st.guard_used = [-1] * n
+    st.edge_used = [-1] * n
+    st.sprint = [0] * n
+    st.eff = [0] * n
+    st.public = [0] * n
+    st.lane_of = [-1] * n
+    st.seat_grant = list(table.ai_grant)
+    st.removed = []
+    st.pool = []
+    st.revealed = []
+    st.draft_queue = []
+    st.winners = []
+    st.hands = [[] for _ in range(seats)]
+    st.decks = [[] for _ in range(seats)]
+    st.discards = [[] for _ in range(seats)]
+    st.ai_pool = []
+    st.board = [[[], []] for _ in lane_seats]
+    st.symb = {}
+    st.shackled = {}
+    st.pending = ()
+    st.drafted = [[] for _ in range(seats)]
+    st.log = None
+    st._legal = None
+    return st
+
+

@@ -1,0 +1,249 @@
+"""The rulebook's AI opponent (solo and co-op): its settings, levels and turn.
+
+The AI makes no decisions: every step of its turn is fixed by the rulebook, so the
+engine plays it. Its fortress is its deck: damage mills the deck (effects.mill), the
+bastion flips to the fort over the reshuffled discard pile (effects.ai_deck_empty).
+Rule ids: clash.solo.*, clash.solo.ai.* (the ten exceptions), clash.custom.*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from cardtable.core.carddata import parse_entries, read_toml
+from cardtable.core.errors import SetupError
+from cardtable.games.clash.abilities import (
+    BLACKMAIL,
+    BLOOD_TRIBUTE,
+    CATALYST,
+    ERRAND,
+    SYMBIOSIS,
+    ability_id,
+    mask_of,
+)
+from cardtable.games.clash.cards import Names
+from cardtable.games.clash.effects import (
+    SPELL_HIT,
+    ai_deck_empty,
+    count_controlled,
+    emit,
+    enter_play,
+    hit_targets,
+    mill,
+    resolve_hit,
+)
+from cardtable.games.clash.state import ClashState
+
+QUICK_FIXED_MANA = 6
+QUICK_VARIABLE_MANA = 1
+CHAMPION_DISCOUNT = 2
+
+
+class AiSpend(BaseModel):
+    """Difficulty points spent by hand (clash.custom.level)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    variable_mana: bool = Field(default=False, description="+2 mana per creature facing the AI")
+    fixed_mana: int | None = Field(default=None, description="7, 8, 9 or 10 base mana")
+    first: bool = Field(default=False, description="the AI plays first")
+    resilience: bool = Field(default=False, description="attacks on the AI mill only 1 card")
+    abilities: tuple[str, ...] = Field(default=(), description="abilities of every AI creature")
+
+    @field_validator("abilities")
+    @classmethod
+    def _known(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        out = []
+        for name in value:
+            ident = ability_id(name)
+            if ident is None:
+                raise ValueError(f"unknown ability {name!r}")
+            if ident in out:
+                raise ValueError(f"ability {ident!r} is chosen twice")
+            out.append(ident)
+        return tuple(out)
+
+
+class _Costs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    variable_mana: float
+    ai_first: float
+    resilience: float
+    fixed_mana: dict[int, float]
+    abilities: dict[str, float]
+
+
+class _Preset(AiSpend):
+    level: int = Field(ge=1, le=10)
+    name: Names
+
+
+@dataclass(frozen=True, slots=True)
+class AiSettings:
+    """What an AI seat plays with."""
+
+    fixed_mana: int
+    variable_mana: int
+    resilience: bool
+    grant: int
+    first: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Levels:
+    """The point costs and the ten presets (data/solo_levels.toml)."""
+
+    costs: _Costs
+    presets: dict[int, _Preset]
+
+    def cost(self, spend: AiSpend) -> float:
+        """Points a spending costs; a clear error for a setting the table does not offer."""
+        total = 0.0
+        if spend.variable_mana:
+            total += self.costs.variable_mana
+        if spend.fixed_mana is not None:
+            if spend.fixed_mana not in self.costs.fixed_mana:
+                offered = ", ".join(str(k) for k in sorted(self.costs.fixed_mana))
+                raise SetupError(f"Clash setup: fixed AI mana is one of {offered}, not {spend.fixed_mana}")
+            total += self.costs.fixed_mana[spend.fixed_mana]
+        if spend.first:
+            total += self.costs.ai_first
+        if spend.resilience:
+            total += self.costs.resilience
+        for a in spend.abilities:
+            if a not in self.costs.abilities:
+                offered = ", ".join(self.costs.abilities)
+                raise SetupError(f"Clash setup: the AI cannot be given {a!r} (one of: {offered})")
+            total += self.costs.abilities[a]
+        return total
+
+
+@cache
+def levels() -> Levels:
+    """The custom variant's table, validated once."""
+    base = resources.files("cardtable.games.clash").joinpath("data")
+    with resources.as_file(base) as folder:
+        path = Path(folder) / "solo_levels.toml"
+        raw = read_toml(path)
+    costs = _Costs.model_validate(raw["costs"])
+    presets = {p.level: p for p in parse_entries(str(path), raw.get("preset", []), _Preset, "preset")}
+    table = Levels(costs, presets)
+    for level, p in presets.items():
+        if table.cost(p) != level:
+            raise SetupError(f"{path}: preset {level} spends {table.cost(p)} points")
+    return table
+
+
+def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False) -> AiSettings:
+    """Quick variant (no level), a level's preset, or points spent by hand (checked)."""
+    if level is None:
+        return AiSettings(QUICK_FIXED_MANA, QUICK_VARIABLE_MANA, False, 0, False)
+    table = levels()
+    points = level - (CHAMPION_DISCOUNT if champion else 0)
+    if spend is None:
+        spend = table.presets[level]
+        if champion:
+            raise SetupError("Clash setup: with a champion, spend the points by hand ('ai')")
+    spent = table.cost(spend)
+    if spent != points:
+        raise SetupError(
+            f"Clash setup: level {level} gives {points} difficulty points, the settings cost {spent:g}"
+        )
+    return AiSettings(
+        fixed_mana=spend.fixed_mana or QUICK_FIXED_MANA,
+        variable_mana=2 if spend.variable_mana else QUICK_VARIABLE_MANA,
+        resilience=spend.resilience,
+        grant=mask_of(list(spend.abilities)),
+        first=spend.first,
+    )
+
+
+# --- the AI's turn -------------------------------------------------------------------
+def ai_mana(st: ClashState, seat: int) -> int:
+    """Phase 1: fixed mana, plus the variable part per enemy creature facing it (clash.solo.ai.mana)."""
+    facing = sum(len(st.board[lane][1 - side]) for lane, side in st.seat_rows[seat])
+    mana = st.ai_fixed[seat] + st.ai_var[seat] * facing
+    mana += 2 * count_controlled(st, seat, CATALYST)
+    mana -= count_controlled(st, seat, BLACKMAIL)  # clash.solo.ai.blackmail
+    return max(0, mana)
+
+
+def ai_turn(st: ClashState, seat: int) -> None:
+    """Phases 1-2 of an AI turn: reveal cards into alternating rows until their costs
+    reach its mana (clash.solo.ai.summon); the assault follows as in the duel."""
+    mana = ai_mana(st, seat)
+    st.mana = mana
+    emit(st, "mana", "clash.solo.ai.mana", seat, mana=mana)
+    spent = 0
+    row = 0
+    while spent < mana:
+        lane, side = st.seat_rows[seat][row]
+        row ^= 1  # the rows alternate with every card revealed, whatever becomes of it
+        spent += ai_reveal_into(st, seat, lane, side)
+    st.mana = max(0, mana - spent)
+
+
+def ai_reveal_into(st: ClashState, seat: int, lane: int, side: int) -> int:
+    """Reveal the AI's top card into a row; returns the mana it counts as spending."""
+    deck = st.decks[seat]
+    if not deck:
+        ai_deck_empty(st, seat)
+        deck = st.decks[seat]
+    c = deck.pop()
+    st.public[c] = 1
+    emit(st, "reveal", "clash.solo.ai.summon", seat, card=c)
+    st.limbo.append(c)
+    if not deck:
+        ai_deck_empty(st, seat)  # the bastion shows: flip and reshuffle before the card lands
+    st.limbo.remove(c)
+    return ai_place(st, seat, c, lane, side, errand=True)
+
+
+def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bool) -> int:
+    """Put a revealed AI card into play by the AI's rules and exceptions."""
+    bits = st.abil[c]
+    if st.kind[c] == 1:  # spell
+        enemy = st.board[lane][1 - side]
+        if not enemy:
+            st.discards[seat].append(c)
+            emit(st, "fizzle", "clash.solo.ai.spell", seat, card=c)
+            return 0
+        cost = _pay(st, seat, c)
+        st.limbo.append(c)
+        emit(st, "cast", "clash.solo.ai.spell", seat, card=c, target=enemy[0])
+        resolve_hit(st, c, seat, SPELL_HIT, hit_targets(st, bits, enemy[0]), -1, st.atk[c])
+        return cost
+    if errand and bits & ERRAND and st.discards[seat]:
+        other = st.discards[seat][-1]
+        if st.cost[other] > st.cost[c]:
+            # Поручение (AI): the dearer card enters play, the other tops the discard pile.
+            st.discards[seat].pop()
+            st.discards[seat].append(c)
+            st.public[other] = 1
+            emit(st, "errand_swap", "clash.solo.ai.errand", seat, card=other, swapped=c)
+            return ai_place(st, seat, other, lane, side, errand=False)
+    host = -1
+    if bits & SYMBIOSIS:
+        host = next(
+            (x for x in st.board[lane][side] if not st.eff[x] & SYMBIOSIS and x not in st.symb), -1
+        )
+        if host < 0:
+            st.discards[seat].append(c)
+            emit(st, "fizzle", "clash.solo.ai.symbiosis", seat, card=c)
+            return 0
+    cost = _pay(st, seat, c)
+    enter_play(st, seat, c, lane, side, host)
+    return cost
+
+
+def _pay(st: ClashState, seat: int, c: int) -> int:
+    """The mana an AI card counts; Кровавая дань costs 0 and mills its cost (clash.solo.ai.blood_tribute)."""
+    if st.abil[c] & BLOOD_TRIBUTE:
+        emit(st, "blood_tribute", "clash.solo.ai.blood_tribute", seat, amount=st.cost[c])
+        mill(st, seat, st.cost[c], seat)
+        return 0
+    return st.cost[c]
