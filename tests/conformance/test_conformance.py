@@ -91,14 +91,15 @@ def test_json_roundtrip_is_exact(gid: str, si: int, setup: dict) -> None:
 def test_replays_are_exact(gid: str, si: int, setup: dict) -> None:
     """A recorded match replays to the same final state and outcome; seeds reproduce games."""
     game = get_game(gid)
+    seats = game.num_seats(game.new_game(setup, 0))
     for seed in range(10):
-        agents = [RandomAgent(seed * 31 + s) for s in range(2)]
+        agents = [RandomAgent(seed * 31 + s) for s in range(seats)]
         result = play_match(game, setup, seed, agents)
         text = json.dumps(result.replay.to_json())
         replay = Replay.from_json(json.loads(text))
         final = verify(replay)
         assert state_hash(final) == state_hash(result.state)
-        again = play_match(game, setup, seed, [RandomAgent(seed * 31 + s) for s in range(2)])
+        again = play_match(game, setup, seed, [RandomAgent(seed * 31 + s) for s in range(seats)])
         assert state_hash(again.state) == state_hash(result.state)
 
 

@@ -16,7 +16,8 @@ def test_agents_finish_every_setup(gid: str, spec: str) -> None:
     """Agents only ever return legal actions (play_match checks each) in every setup."""
     game = get_game(gid)
     for i, setup in enumerate(game.conformance_setups()):
-        agents = [make_agent(spec, game, 10 * i + s) for s in range(2)]
+        seats = game.num_seats(game.new_game(setup, 0))
+        agents = [make_agent(spec, game, 10 * i + s) for s in range(seats)]
         result = play_match(game, setup, 100 + i, agents)
         assert result.outcome is not None
 

@@ -76,6 +76,8 @@ class ClashGame(Game):
             rng.shuffle(cards)
             for i, c in zip(places, cards, strict=True):
                 hand[i] = c
+        for deck in s.decks:
+            rng.shuffle(deck)  # an AI's deck is face down to everyone
         if s.phase == DRAFT:
             rng.shuffle(s.pool)
         s.rng = seed_state(rng.spawn())
@@ -122,6 +124,12 @@ class ClashGame(Game):
             {"fatigue": True},
             {"format": "draft"},
             {"format": "constructed", "lists": lists, "fatigue": True},
+            {"mode": "solo"},
+            {"mode": "solo", "format": "draft", "level": 10},
+            {"mode": "solo", "level": 5, "ai_seat": 0, "fatigue": True},
+            {"mode": "coop", "format": "draft", "level": 3},
+            {"mode": "ffa"},
+            {"mode": "2v2", "format": "draft"},
         ]
 
     def is_subdecision(self, state: ClashState) -> bool:
@@ -157,10 +165,10 @@ class ClashGame(Game):
             return 1.0 if seat in state.winners else -1.0
         if state.phase == DRAFT:
             return _draft_value(state, seat)
-        score = 0.0
-        for s in range(len(state.hands)):
-            value = _life(state, s) + _board_value(state, s)
-            score += value if s == seat else -value / (len(state.hands) - 1)
+        mine = [s for s in range(len(state.hands)) if state.team[s] == state.team[seat]]
+        theirs = [s for s in range(len(state.hands)) if state.team[s] != state.team[seat]]
+        score = sum(_life(state, s) + _board_value(state, s) for s in mine) / len(mine)
+        score -= sum(_life(state, s) + _board_value(state, s) for s in theirs) / len(theirs)
         return max(-0.99, min(0.99, score / 20.0))
 
 
@@ -184,6 +192,10 @@ def _draft_value(st: ClashState, seat: int) -> float:
 
 def _life(st: ClashState, seat: int) -> float:
     """Fortress health, with a standing bastion worth part of a second life."""
+    if st.ai[seat]:
+        # An AI's deck is its health; a standing bastion adds the discard pile behind it.
+        deck = len(st.decks[seat])
+        return deck + (0.5 * len(st.discards[seat]) if st.fort_up[seat] == 0 else 0.0)
     hp = fort_hp(st, seat)
     if st.fort_up[seat] == 0:
         return hp + 0.5 * (len(st.hands[seat]) - 1)

@@ -244,6 +244,8 @@ def _pay(st: ClashState, seat: int, c: int) -> int:
     """The mana an AI card counts; Кровавая дань costs 0 and mills its cost (clash.solo.ai.blood_tribute)."""
     if st.abil[c] & BLOOD_TRIBUTE:
         emit(st, "blood_tribute", "clash.solo.ai.blood_tribute", seat, amount=st.cost[c])
+        st.limbo.append(c)  # the card waits while its tribute is milled
         mill(st, seat, st.cost[c], seat)
+        st.limbo.remove(c)
         return 0
     return st.cost[c]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 from cardtable.games.clash.abilities import ids_of, names_of
-from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
+from cardtable.games.clash.effects import atk_of, available, fort_hp, hp_of
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 
 if TYPE_CHECKING:
@@ -138,7 +138,11 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
         hidden.append(sorted(secret))
     fortresses: list[dict[str, Any] | None] = []
     for s in range(len(st.hands)):
-        if st.hands[s] and st.fortress[s] in st.hands[s]:
+        if st.ai[s]:
+            fortresses.append(
+                {"index": -1, "side": "fort" if st.fort_up[s] else "bastion", "health": len(st.decks[s])}
+            )
+        elif st.hands[s] and st.fortress[s] in st.hands[s]:
             fortresses.append(
                 {
                     "index": st.hands[s].index(st.fortress[s]),
@@ -165,13 +169,23 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
         "board": [[[creature_view(game, st, c) for c in row] for row in lane] for lane in st.board],
         "removed": [st.card_ids[c] for c in st.removed],
         "limbo": [st.card_ids[c] for c in st.limbo],
-        "available": [],
+        "available": [st.card_ids[c] for c in available(st, seat)]
+        if st.phase != DRAFT and not st.ai[seat]
+        else [],
+        "mode": st.mode,
+        "teams": list(st.team),
+        "ai": list(st.ai),
+        # An AI's deck: its size and which cards are in it (known: they are the cards the
+        # AI was dealt that are nowhere else), never their order.
+        "decks": [sorted(st.card_ids[c] for c in d) for d in st.decks],
+        "discards": [[st.card_ids[c] for c in d] for d in st.discards],
     }
     if st.phase == DRAFT:
         obs["draft"] = {
             "revealed": [{"inst": c, "card": st.card_ids[c]} for c in st.revealed],
             "drafted": [[st.card_ids[c] for c in d] for d in st.drafted],
             "pool_size": len(st.pool),
+            "ai_pool": sorted(st.card_ids[c] for c in st.ai_pool),
         }
     if st.phase == OVER:
         obs["winners"] = list(st.winners)
