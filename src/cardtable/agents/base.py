@@ -2,44 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from cardtable.core.agent import Agent
+from cardtable.core.agent import Agent, agent_factory, agent_names, parse_spec, register_agent
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Game
+from cardtable.core.registry import game_ids
 
-AgentFactory = Callable[[Game, int, dict[str, str]], Agent]
-_FACTORIES: dict[str, AgentFactory] = {}
-
-
-def register_agent(name: str, factory: AgentFactory) -> None:
-    """Make an agent kind available by name."""
-    _FACTORIES[name] = factory
-
-
-def agent_names() -> list[str]:
-    """Names of every agent kind."""
-    return sorted(_FACTORIES)
-
-
-def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
-    """'name:k=v,k=v' -> (name, {k: v}); a clear error for a malformed spec."""
-    name, _, rest = spec.strip().partition(":")
-    params: dict[str, str] = {}
-    if rest:
-        for part in rest.split(","):
-            key, eq, value = part.partition("=")
-            if not eq or not key.strip():
-                raise SetupError(f"agent {spec!r}: parameters are written key=value, got {part!r}")
-            params[key.strip()] = value.strip()
-    return name.strip(), params
+__all__ = ["agent_names", "check_params", "int_param", "make_agent", "parse_spec", "register_agent"]
 
 
 def make_agent(spec: str, game: Game, seed: int) -> Agent:
     """An agent from its spec; ``seed`` is used unless the spec sets ``seed=``."""
     name, params = parse_spec(spec)
-    factory = _FACTORIES.get(name)
+    game_ids()  # games register their scripted agents when they load
+    factory = agent_factory(name)
     if factory is None:
         raise SetupError(f"unknown agent {name!r}: choose one of {', '.join(agent_names())}")
     if "seed" in params:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
+from cardtable.core.errors import SetupError
 from cardtable.core.game import Action, Game
 
 
@@ -38,3 +40,35 @@ class Agent(Protocol):
     name: str
 
     def act(self, view: SeatView) -> Action: ...
+
+
+AgentFactory = Callable[[Game, int, dict[str, str]], Agent]
+_FACTORIES: dict[str, AgentFactory] = {}
+
+
+def register_agent(name: str, factory: AgentFactory) -> None:
+    """Make an agent kind available by name (generic agents, or a game's scripted ones)."""
+    _FACTORIES[name] = factory
+
+
+def agent_factory(name: str) -> AgentFactory | None:
+    """The factory registered under ``name``."""
+    return _FACTORIES.get(name)
+
+
+def agent_names() -> list[str]:
+    """Names of every registered agent kind."""
+    return sorted(_FACTORIES)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """'name:k=v,k=v' -> (name, {k: v}); a clear error for a malformed spec."""
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    if rest:
+        for part in rest.split(","):
+            key, eq, value = part.partition("=")
+            if not eq or not key.strip():
+                raise SetupError(f"agent {spec!r}: parameters are written key=value, got {part!r}")
+            params[key.strip()] = value.strip()
+    return name.strip(), params

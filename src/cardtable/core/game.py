@@ -178,6 +178,16 @@ class Game(ABC):
             tr("cardtable.core", "unknown_action_text", "en", text=text, legal=shown)
         )
 
+    def prepare_match(
+        self, setup: Mapping[str, Any] | None, specs: list[str]
+    ) -> tuple[dict[str, Any], list[str]]:
+        """Adjust a setup to the agents named for its seats (one spec per seat).
+
+        A game whose rulebook defines a scripted opponent (Clash's solo AI) turns a spec
+        naming it into the setup that puts that opponent at the table.
+        """
+        return dict(setup or {}), list(specs)
+
     def conformance_setups(self) -> list[dict[str, Any]]:
         """Setups the shared conformance suite plays (one per mode and format worth covering)."""
         return [{}]

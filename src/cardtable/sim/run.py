@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.agents import make_agent
+from cardtable.core.errors import SetupError
 from cardtable.core.game import Game
 from cardtable.core.match import play_match
 from cardtable.core.registry import get_game
@@ -152,8 +153,10 @@ def simulate(
 ) -> SimResult:
     """Play ``games`` games and gather them (validating setup and agents first)."""
     game = get_game(game_id)
-    setup = dict(setup or {})
-    game.new_game(setup, seed)  # fails fast with a clear message on a bad setup
+    setup, specs = game.prepare_match(setup, list(specs))
+    seats = game.num_seats(game.new_game(setup, seed))  # fails fast on a bad setup
+    if len(specs) != seats:
+        raise SetupError(f"{game_id} with this setup has {seats} seats: name {seats} agents")
     for s, spec in enumerate(specs):
         make_agent(spec, game, s)
     result = SimResult(game_id, list(specs), setup, seed)

@@ -86,22 +86,27 @@ def test_first_turn_mana_six_then_nine_for_the_second_player(first):
 
 
 # --- clash.format.precon ---------------------------------------------------------------
-def test_precon_decks_cover_the_set():
-    assert len(DB.decks) == 4
+@pytest.mark.parametrize("card_set", ["archipelago", "rift"])
+def test_precon_decks_cover_the_set(card_set):
+    s = DB.card_set(card_set)
+    assert len(s.decks) == 4
     seen = []
-    for deck in DB.decks.values():
+    for deck_id in s.decks:
+        deck = DB.deck(deck_id)
         assert len(deck.cards) == 8
         assert len(set(deck.cards)) == 8
         seen.extend(deck.cards)
-    assert len(DB.cards) == 32
-    assert sorted(seen) == sorted(DB.cards)
+    assert len(s.cards) == 32
+    assert sorted(seen) == sorted(s.cards)
+    assert sorted(DB.card(c).number for c in s.cards) == list(range(1, 33))
 
 
-def test_every_ability_is_on_some_card():
+@pytest.mark.parametrize("card_set", ["archipelago", "rift"])
+def test_every_ability_is_on_some_card(card_set):
     assert len(ABILITIES) == 28
     mask = 0
-    for card in DB.cards.values():
-        mask |= card.abilities
+    for card_id in DB.card_set(card_set).cards:
+        mask |= DB.card(card_id).abilities
     missing = [a.id for a in ABILITIES.values() if not mask & a.bit]
     assert missing == []
 

@@ -508,9 +508,7 @@ def resolve_hit(
             amount *= 2
         if amount > 0:
             fort_hit = True
-            damage_fortress(
-                st, fort_seat, amount, "clash.fortress.damage", seat, kind == ATTACK
-            )
+            damage_fortress(st, fort_seat, amount, "clash.fortress.damage", seat, kind == ATTACK)
     if not hits and not fort_hit:
         if kind == SPELL_HIT:
             return_spell(st, seat, src, spell_foe)

@@ -65,7 +65,9 @@ class ClashSetup(BaseModel):
         if self.first is not None and not 0 <= self.first < n:
             raise ValueError(f"first must be a seat from 0 to {n - 1}")
         if self.mode in ("solo", "coop") and self.format == "constructed":
-            raise ValueError(f"the {self.mode} mode has no constructed format (the book forbids it)")
+            raise ValueError(
+                f"the {self.mode} mode has no constructed format (the book forbids it)"
+            )
         if self.mode not in ("solo", "coop") and (self.level is not None or self.ai is not None):
             raise ValueError("'level' and 'ai' belong to the solo and co-op modes")
         if self.ai is not None and self.level is None:
@@ -117,10 +119,8 @@ def make_table(setup: ClashSetup, db: CardDB) -> Table:
     """The seating, rows, teams and AI settings of a mode."""
     mode = setup.mode
     n = SEATS[mode]
-    if n == 2:
-        lanes, rows = DUEL_LANES, DUEL_ROWS
-    else:
-        lanes, rows = FOUR_LANES, FOUR_ROWS
+    lanes: tuple[tuple[int, int], ...] = DUEL_LANES if n == 2 else FOUR_LANES
+    rows: tuple[tuple[tuple[int, int], ...], ...] = DUEL_ROWS if n == 2 else FOUR_ROWS
     team = {
         "duel": (0, 1),
         "solo": (0, 1) if setup.ai_seat == 1 else (1, 0),
@@ -142,7 +142,9 @@ def make_table(setup: ClashSetup, db: CardDB) -> Table:
                 var[s] = settings.variable_mana
                 resilient[s] = int(settings.resilience)
                 grant[s] = settings.grant
-    return Table(mode, lanes, rows, team, ai, tuple(fixed), tuple(var), tuple(resilient), tuple(grant))
+    return Table(
+        mode, lanes, rows, team, ai, tuple(fixed), tuple(var), tuple(resilient), tuple(grant)
+    )
 
 
 # --- decks ---------------------------------------------------------------------------
@@ -345,11 +347,11 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
     st.log = [] if log else None
     start = 0
     for s in range(n):
-        cards = per_seat.get(s)
-        if cards is None:
+        if s not in per_seat:
             continue
-        deal_hand(st, s, list(range(start, start + len(cards))))
-        start += len(cards)
+        count = len(per_seat[s])
+        deal_hand(st, s, list(range(start, start + count)))
+        start += count
     deal_ai_decks(st, list(range(ai_start, len(defs))))
     toss_first(st, setup.first, ai_first)
     return st

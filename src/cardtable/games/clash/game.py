@@ -7,6 +7,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from cardtable.core.agent import parse_spec
+from cardtable.core.errors import SetupError
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
 from cardtable.core.rng import Rng, seed_state
@@ -15,6 +17,7 @@ from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, p
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
 from cardtable.games.clash.formats import parse_setup
 from cardtable.games.clash.rules import apply_action, legal_actions, new_game_state
+from cardtable.games.clash.solo import solo_agent_level
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 
 
@@ -114,6 +117,36 @@ class ClashGame(Game):
         """A position document of the state."""
         return positions.export(self, state)
 
+    def prepare_match(
+        self, setup: Mapping[str, Any] | None, specs: list[str]
+    ) -> tuple[dict[str, Any], list[str]]:
+        """``clash-solo[:level=L]`` at a seat puts the rulebook's AI there: solo with two
+        seats (the AI at that seat), co-op with four (AIs at B and D)."""
+        out = dict(setup or {})
+        ai = [i for i, spec in enumerate(specs) if parse_spec(spec)[0] == "clash-solo"]
+        if not ai:
+            return out, list(specs)
+        levels = {solo_agent_level(parse_spec(specs[i])[1], specs[i]) for i in ai}
+        if len(levels) > 1:
+            raise SetupError("every clash-solo seat must have the same level")
+        level = levels.pop()
+        if len(specs) == 2 and len(ai) == 1:
+            mode = "solo"
+            out["ai_seat"] = ai[0]
+        elif len(specs) == 4 and ai == [1, 3]:
+            mode = "coop"
+        else:
+            raise SetupError(
+                "the rulebook's AI plays one of two seats (solo) or seats B and D (co-op)"
+            )
+        if out.setdefault("mode", mode) != mode:
+            raise SetupError(f"clash-solo needs the {mode} mode, the setup says {out['mode']!r}")
+        if level is not None:
+            if out.get("level") not in (None, level):
+                raise SetupError(f"clash-solo says level {level}, the setup {out['level']}")
+            out["level"] = level
+        return out, list(specs)
+
     def conformance_setups(self) -> list[dict[str, Any]]:
         """Every duel format, with and without fatigue."""
         decks = sorted(self.db.card_set(BASE_SET).decks)[:2]
@@ -193,12 +226,13 @@ def _draft_value(st: ClashState, seat: int) -> float:
 def _life(st: ClashState, seat: int) -> float:
     """Fortress health, with a standing bastion worth part of a second life."""
     if st.ai[seat]:
-        # An AI's deck is its health; a standing bastion adds the discard pile behind it.
-        deck = len(st.decks[seat])
-        return deck + (0.5 * len(st.discards[seat]) if st.fort_up[seat] == 0 else 0.0)
+        # An AI's deck is its health, but it spends it on summoning too: half weight;
+        # a standing bastion adds the discard pile that becomes its second deck.
+        deck = 0.5 * len(st.decks[seat])
+        return deck + (0.25 * len(st.discards[seat]) if st.fort_up[seat] == 0 else 0.0)
     hp = fort_hp(st, seat)
     if st.fort_up[seat] == 0:
-        return hp + 0.5 * (len(st.hands[seat]) - 1)
+        return hp + (len(st.hands[seat]) - 1)
     return float(hp)
 
 
@@ -208,7 +242,7 @@ def _board_value(st: ClashState, seat: int) -> float:
         for c in st.board[lane][side]:
             # A creature strikes every turn it survives: its attack outweighs the
             # card of health it cost to play (weights tuned by greedy-vs-random runs).
-            total += 2.0 * atk_of(st, c) + 0.5 * (hp_of(st, c) - st.damage[c])
+            total += 1.5 * atk_of(st, c) + (hp_of(st, c) - st.damage[c])
     return total
 
 

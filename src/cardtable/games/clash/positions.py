@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError
+from cardtable.games.clash.abilities import ids_of, mask_of
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
 from cardtable.games.clash.effects import refresh_auras
-from cardtable.games.clash.abilities import ids_of, mask_of
 from cardtable.games.clash.formats import SEATS as MODE_SEATS
 from cardtable.games.clash.formats import ClashSetup, make_table
 from cardtable.games.clash.rules import legal_actions
@@ -119,7 +119,9 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         raise PositionError("'players' must map A, B (C, D) to their hands and rows")
     extra = set(players) - set(SEATS[:n])
     if extra:
-        raise PositionError(f"players: the {table.mode} mode has seats {SEATS[:n]}, not {sorted(extra)}")
+        raise PositionError(
+            f"players: the {table.mode} mode has seats {SEATS[:n]}, not {sorted(extra)}"
+        )
     layout: list[dict[str, Any]] = []
     for seat in range(n):
         p = players.get(SEATS[seat]) or {}
@@ -360,8 +362,15 @@ def _read_table(game: ClashGame, data: Mapping[str, Any]) -> Table:
         res[i] = int(bool(raw.get("resilience", res[i])))
         grants[i] = grant
     return Table(
-        table.mode, table.lane_seats, table.seat_rows, table.team, table.ai,
-        tuple(fixed), tuple(var), tuple(res), tuple(grants),
+        table.mode,
+        table.lane_seats,
+        table.seat_rows,
+        table.team,
+        table.ai,
+        tuple(fixed),
+        tuple(var),
+        tuple(res),
+        tuple(grants),
     )
 
 

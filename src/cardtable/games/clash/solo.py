@@ -108,7 +108,9 @@ class Levels:
         if spend.fixed_mana is not None:
             if spend.fixed_mana not in self.costs.fixed_mana:
                 offered = ", ".join(str(k) for k in sorted(self.costs.fixed_mana))
-                raise SetupError(f"Clash setup: fixed AI mana is one of {offered}, not {spend.fixed_mana}")
+                raise SetupError(
+                    f"Clash setup: fixed AI mana is one of {offered}, not {spend.fixed_mana}"
+                )
             total += self.costs.fixed_mana[spend.fixed_mana]
         if spend.first:
             total += self.costs.ai_first
@@ -130,7 +132,9 @@ def levels() -> Levels:
         path = Path(folder) / "solo_levels.toml"
         raw = read_toml(path)
     costs = _Costs.model_validate(raw["costs"])
-    presets = {p.level: p for p in parse_entries(str(path), raw.get("preset", []), _Preset, "preset")}
+    presets = {
+        p.level: p for p in parse_entries(str(path), raw.get("preset", []), _Preset, "preset")
+    }
     table = Levels(costs, presets)
     for level, p in presets.items():
         if table.cost(p) != level:
@@ -249,3 +253,35 @@ def _pay(st: ClashState, seat: int, c: int) -> int:
         st.limbo.remove(c)
         return 0
     return st.cost[c]
+
+
+# --- the rulebook's AI as a named agent ----------------------------------------------
+class RulebookAI:
+    """``clash-solo[:level=L]``: the rulebook's AI at a seat. It never decides: naming it
+    for a seat makes the game a solo (or co-op) game with the AI there (see
+    ClashGame.prepare_match); its turns are played by the rules."""
+
+    name = "clash-solo"
+
+    def __init__(self, level: int | None) -> None:
+        self.level = level
+
+    def act(self, view: object) -> tuple[object, ...]:
+        """Never called: an AI seat has no decisions."""
+        raise SetupError("the rulebook's AI plays its turns by itself and never decides")
+
+
+def solo_agent_level(params: dict[str, str], spec: str) -> int | None:
+    """The level of a ``clash-solo`` spec (None for the quick variant)."""
+    bad = set(params) - {"level", "seed"}
+    if bad:
+        raise SetupError(f"agent {spec!r}: unknown parameter(s) {sorted(bad)}; use level=1..10")
+    if "level" not in params:
+        return None
+    try:
+        level = int(params["level"])
+    except ValueError:
+        raise SetupError(f"agent {spec!r}: level must be a number from 1 to 10") from None
+    if not 1 <= level <= 10:
+        raise SetupError(f"agent {spec!r}: level must be from 1 to 10, not {level}")
+    return level

@@ -9,9 +9,8 @@ behind all others.
 
 from __future__ import annotations
 
-from typing import Any
-
 from dataclasses import dataclass
+from typing import Any
 
 from cardtable.core.events import Event
 from cardtable.core.rng import seed_state
@@ -19,8 +18,19 @@ from cardtable.core.rng import seed_state
 # phases
 DRAFT, SUMMON, OVER = 0, 1, 2
 # where an instance is (see ClashState.where)
-(IN_HAND, IN_PLAY, ATTACHED, SHACKLED, LIMBO, REMOVED, POOL, DRAFTED, UNUSED, IN_DECK,
- IN_DISCARD) = range(11)
+(
+    IN_HAND,
+    IN_PLAY,
+    ATTACHED,
+    SHACKLED,
+    LIMBO,
+    REMOVED,
+    POOL,
+    DRAFTED,
+    UNUSED,
+    IN_DECK,
+    IN_DISCARD,
+) = range(11)
 
 _STATIC = (
     "card_ids",
@@ -351,5 +361,3 @@ def build_state(
     st.log = None
     st._legal = None
     return st
-
-

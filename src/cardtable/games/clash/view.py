@@ -140,7 +140,11 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
     for s in range(len(st.hands)):
         if st.ai[s]:
             fortresses.append(
-                {"index": -1, "side": "fort" if st.fort_up[s] else "bastion", "health": len(st.decks[s])}
+                {
+                    "index": -1,
+                    "side": "fort" if st.fort_up[s] else "bastion",
+                    "health": len(st.decks[s]),
+                }
             )
         elif st.hands[s] and st.fortress[s] in st.hands[s]:
             fortresses.append(
