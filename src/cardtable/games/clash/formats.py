@@ -8,6 +8,7 @@ Formats: ``precon``, ``draft`` and ``constructed`` (not in solo or co-op).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -15,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from cardtable.core import rng as crng
 from cardtable.core.carddata import validation_message
 from cardtable.core.errors import DeckError, SetupError
-from cardtable.games.clash.cards import BASE_SET, CardDB
+from cardtable.games.clash.cards import BASE_SET, CREATURE, CardDB, CardDef
 from cardtable.games.clash.effects import emit
 from cardtable.games.clash.solo import AiSpend, ai_settings
 from cardtable.games.clash.state import DRAFT, SUMMON, ClashState, Table, build_state
@@ -24,6 +25,16 @@ DECK_SIZE = 8
 AI_DECK_SIZE = 24
 DRAFT_REVEAL = 4
 SEAT_NAMES = "ABCD"
+
+
+class Graft(BaseModel):
+    """A mutation graft: one part of a laboratory card glued onto a deck creature (clash.mutation.phase)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    seat: int = Field(ge=0, le=3)
+    card: str = Field(description="the creature of that seat's deck")
+    part: Literal["attack", "health", "cost", "abilities"]
+    source: str = Field(description="the laboratory card the part is cut from")
 
 
 class ClashSetup(BaseModel):
@@ -58,6 +69,9 @@ class ClashSetup(BaseModel):
     max_turns: int = Field(
         default=0, ge=0, description="a safety cap for simulations (0 = none): a draw past it"
     )
+    grafts: tuple[Graft, ...] = Field(
+        default=(), description="mutation grafts on the players' copies of their cards"
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ClashSetup:
@@ -77,6 +91,8 @@ class ClashSetup(BaseModel):
         players = len(player_seats(self.mode, self.ai_seat))
         if self.decks is not None and len(self.decks) != players:
             raise ValueError(f"the {self.mode} mode needs {players} deck id(s), one per player")
+        if self.grafts and (self.mode != "duel" or self.format == "draft"):
+            raise ValueError("grafts (mutation) belong to duels with known decks")
         if self.lists is not None:
             if self.format != "constructed":
                 raise ValueError("'lists' belongs to the constructed format")
@@ -336,8 +352,13 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
     origin = []
     for s in range(n):
         for cid in per_seat.get(s, []):
-            defs.append(db.card(cid))
+            defs.append(grafted(db, db.card(cid), [g for g in setup.grafts if g.seat == s]))
             origin.append(s)
+    for g in setup.grafts:
+        if g.card not in per_seat.get(g.seat, []):
+            raise SetupError(
+                f"Clash setup: graft on {g.card!r}: not a card of seat {SEAT_NAMES[g.seat]}"
+            )
     ai_start = len(defs)
     ai_seats = [s for s in range(n) if table.ai[s]]
     for k, cid in enumerate(ai_cards):
@@ -355,6 +376,37 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
     deal_ai_decks(st, list(range(ai_start, len(defs))))
     toss_first(st, setup.first, ai_first)
     return st
+
+
+def grafted(db: CardDB, card: CardDef, grafts: Sequence[Graft]) -> CardDef:
+    """A seat's copy of a creature with laboratory parts glued on, each part at most once
+    (clash.mutation.phase, clash.mutation.stacking)."""
+    mine = [g for g in grafts if g.card == card.id]
+    if not mine:
+        return card
+    if card.kind != CREATURE:
+        raise SetupError(f"Clash setup: only creatures mutate, {card.id!r} is a spell")
+    parts = [g.part for g in mine]
+    for part in set(parts):
+        if parts.count(part) > 1:
+            raise SetupError(
+                f"Clash setup: {card.id!r}: a second {part} graft would cover the first"
+            )
+    changes: dict[str, int] = {}
+    for g in mine:
+        src = db.card(g.source)
+        if g.part == "attack":
+            changes["attack"] = src.attack
+        elif g.part == "health":
+            if src.kind != CREATURE:
+                raise SetupError(f"Clash setup: {g.source!r} is a spell: it has no health to cut")
+            changes["health"] = src.health
+        elif g.part == "cost":
+            changes["cost"] = src.cost
+        else:
+            changes["abilities"] = src.abilities
+            changes["aura"] = src.aura
+    return replace(card, **changes)
 
 
 def _set_of(db: CardDB, card: str) -> str:
