@@ -392,21 +392,20 @@ def grafted(db: CardDB, card: CardDef, grafts: Sequence[Graft]) -> CardDef:
             raise SetupError(
                 f"Clash setup: {card.id!r}: a second {part} graft would cover the first"
             )
-    changes: dict[str, int] = {}
+    out = card
     for g in mine:
         src = db.card(g.source)
         if g.part == "attack":
-            changes["attack"] = src.attack
+            out = replace(out, attack=src.attack)
         elif g.part == "health":
             if src.kind != CREATURE:
                 raise SetupError(f"Clash setup: {g.source!r} is a spell: it has no health to cut")
-            changes["health"] = src.health
+            out = replace(out, health=src.health)
         elif g.part == "cost":
-            changes["cost"] = src.cost
+            out = replace(out, cost=src.cost)
         else:
-            changes["abilities"] = src.abilities
-            changes["aura"] = src.aura
-    return replace(card, **changes)
+            out = replace(out, abilities=src.abilities, aura=src.aura)
+    return out
 
 
 def _set_of(db: CardDB, card: str) -> str:
