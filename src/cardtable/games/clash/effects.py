@@ -43,7 +43,7 @@ from cardtable.games.clash.abilities import (
     WATER,
 )
 from cardtable.games.clash.cards import CREATURE
-from cardtable.games.clash.state import OVER, ClashState
+from cardtable.games.clash.state import CHAMP_EXHAUSTED, CHAMP_READY, OVER, ClashState
 
 ATTACK, SPELL_HIT, RETALIATE = 0, 1, 2
 SPELL_OPS = ("damage",)
@@ -409,6 +409,14 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -
         g = st.seat_grant[seat]
         cards = ((carrier, st.abil[carrier] | g), (c, st.abil[c] | g))
     emit(st, "destroyed", "clash.damage.destroy", seat, card=c)
+    if st.champion.count(-1) != len(st.champion):
+        champs = [k for k in cards if k[0] in st.champion]
+        for card, _ in champs:
+            # A destroyed champion is exhausted beside the table instead (clash.champion.exhausted).
+            owner = st.champion.index(card)
+            st.champ_state[owner] = CHAMP_EXHAUSTED
+            emit(st, "champion_exhausted", "clash.champion.exhausted", owner, card=card)
+        cards = tuple(k for k in cards if k[0] not in st.champion)
     if st.ai[seat]:
         for card, bits in cards:
             if bits & (MERCENARY | CURSE):
@@ -573,8 +581,26 @@ def return_spell(st: ClashState, seat: int, s: int, foe: int = -1) -> None:
     to_hand(st, dest, s, leftmost=bool(bits & CURSE))
 
 
+def restore_champions(st: ClashState, card: int) -> None:
+    """Playing a card of an exhausted champion's cost restores it (clash.champion.restore)."""
+    cost = st.cost[card]
+    for s, champ in enumerate(st.champion):
+        if champ >= 0 and st.champ_state[s] == CHAMP_EXHAUSTED and st.cost[champ] == cost:
+            st.champ_state[s] = CHAMP_READY
+            emit(st, "champion_restored", "clash.champion.restore", s, card=champ)
+
+
+def champion_cost(st: ClashState, champ: int) -> int:
+    """A champion costs 1 less per creature in play of the same cost (clash.champion.discount)."""
+    cost = st.cost[champ]
+    same = sum(1 for lane in st.board for row in lane for x in row if st.cost[x] == cost)
+    return max(0, cost - same)
+
+
 def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: int) -> None:
     """A creature (already out of the hand and paid for) enters play: summoning steps 3-19."""
+    if st.champ_state and CHAMP_EXHAUSTED in st.champ_state:
+        restore_champions(st, c)
     board = st.board
     # Sacrifice carriers already in the row (either kingdom) count before the card lands.
     sacrifice_owners = [

@@ -72,6 +72,10 @@ class ClashSetup(BaseModel):
     grafts: tuple[Graft, ...] = Field(
         default=(), description="mutation grafts on the players' copies of their cards"
     )
+    champions: tuple[str | None, ...] | None = Field(
+        default=None,
+        description="champion module: one creature id per seat (None for none; AI seats none)",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ClashSetup:
@@ -91,6 +95,14 @@ class ClashSetup(BaseModel):
         players = len(player_seats(self.mode, self.ai_seat))
         if self.decks is not None and len(self.decks) != players:
             raise ValueError(f"the {self.mode} mode needs {players} deck id(s), one per player")
+        if self.champions is not None:
+            if len(self.champions) != n:
+                raise ValueError(f"'champions' needs one entry per seat ({n})")
+            humans = set(player_seats(self.mode, self.ai_seat))
+            if any(c is not None and s not in humans for s, c in enumerate(self.champions)):
+                raise ValueError("the rulebook's AI has no champion")
+            if self.mode in ("solo", "coop") and self.level is None:
+                raise ValueError("champions are not played in the quick solo variant: give a level")
         if self.grafts and (self.mode != "duel" or self.format == "draft"):
             raise ValueError("grafts (mutation) belong to duels with known decks")
         if self.lists is not None:
@@ -151,7 +163,8 @@ def make_table(setup: ClashSetup, db: CardDB) -> Table:
     resilient = [0] * n
     grant = [0] * n
     if any(ai):
-        settings = ai_settings(setup.level, setup.ai)
+        champion = setup.champions is not None and any(c is not None for c in setup.champions)
+        settings = ai_settings(setup.level, setup.ai, champion)
         for s in range(n):
             if ai[s]:
                 fixed[s] = settings.fixed_mana
@@ -325,7 +338,16 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
         pool_sets = draft_sets(db, setup)
         pool = [db.card(c) for sid in pool_sets for c in db.card_set(sid).cards]
         pool.sort(key=lambda c: (pool_sets.index(_set_of(db, c.id)), c.number))
-        st = build_state(pool, table, seed, setup.fatigue, setup.max_turns, origin=[-1] * len(pool))
+        champs = champion_defs(db, setup, {c.id for c in pool})
+        st = build_state(
+            pool + [d for _, d in champs],
+            table,
+            seed,
+            setup.fatigue,
+            setup.max_turns,
+            origin=[-1] * len(pool) + [s for s, _ in champs],
+        )
+        seat_champions(st, champs, len(pool))
         st.log = [] if log else None
         st.phase = DRAFT
         st.pool = list(range(len(pool)))
@@ -348,23 +370,35 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
         lists = [list(db.deck(d).cards) for d in names]
         ai_cards = ai_precon_cards(db, setup, names)
     per_seat: dict[int, list[str]] = {s: lists[k] for k, s in enumerate(players)}
-    defs = []
-    origin = []
+    defs: list[CardDef] = []
+    origin: list[int] = []
     for s in range(n):
         for cid in per_seat.get(s, []):
             defs.append(grafted(db, db.card(cid), [g for g in setup.grafts if g.seat == s]))
             origin.append(s)
+    champs = champion_defs(db, setup, set())
     for g in setup.grafts:
         if g.card not in per_seat.get(g.seat, []):
             raise SetupError(
                 f"Clash setup: graft on {g.card!r}: not a card of seat {SEAT_NAMES[g.seat]}"
             )
     ai_start = len(defs)
-    ai_seats = [s for s in range(n) if table.ai[s]]
-    for k, cid in enumerate(ai_cards):
-        defs.append(db.card(cid))
-        origin.append(ai_seats[k * len(ai_seats) // max(1, len(ai_cards))] if ai_seats else -1)
-    st = build_state(defs, table, seed, setup.fatigue, setup.max_turns, origin=origin)
+    for s, champ in champs:
+        # Outside the player's deck, and (solo, co-op) outside the AI's cards too (R52).
+        if champ.id in per_seat.get(s, []) or champ.id in ai_cards:
+            raise SetupError(
+                f"Clash setup: player {SEAT_NAMES[s]}'s champion {champ.id!r} must come from "
+                "outside the deck (and the AI's cards)"
+            )
+    st = build_state(
+        defs + ai_defs(db, ai_cards) + [d for _, d in champs],
+        table,
+        seed,
+        setup.fatigue,
+        setup.max_turns,
+        origin=origin + ai_origin(ai_cards, table) + [s for s, _ in champs],
+    )
+    seat_champions(st, champs, len(defs) + len(ai_cards))
     st.log = [] if log else None
     start = 0
     for s in range(n):
@@ -373,7 +407,7 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
         count = len(per_seat[s])
         deal_hand(st, s, list(range(start, start + count)))
         start += count
-    deal_ai_decks(st, list(range(ai_start, len(defs))))
+    deal_ai_decks(st, list(range(ai_start, ai_start + len(ai_cards))))
     toss_first(st, setup.first, ai_first)
     return st
 
@@ -406,6 +440,47 @@ def grafted(db: CardDB, card: CardDef, grafts: Sequence[Graft]) -> CardDef:
         else:
             out = replace(out, abilities=src.abilities, aura=src.aura)
     return out
+
+
+def ai_defs(db: CardDB, ai_cards: list[str]) -> list[CardDef]:
+    """Definitions of the AI's cards."""
+    return [db.card(c) for c in ai_cards]
+
+
+def ai_origin(ai_cards: list[str], table: Table) -> list[int]:
+    """Which AI seat each AI card is labelled with (decks are split later at random)."""
+    ai_seats = [s for s in range(len(table.team)) if table.ai[s]]
+    if not ai_seats:
+        return []
+    return [ai_seats[k * len(ai_seats) // len(ai_cards)] for k in range(len(ai_cards))]
+
+
+def champion_defs(db: CardDB, setup: ClashSetup, pool: set[str]) -> list[tuple[int, CardDef]]:
+    """(seat, card) of each champion: a creature from outside the seat's deck (clash.champion.setup)."""
+    if setup.champions is None:
+        return []
+    out = []
+    for s, cid in enumerate(setup.champions):
+        if cid is None:
+            continue
+        d = db.card(cid)
+        if d.kind != CREATURE:
+            raise SetupError(f"Clash setup: champion {cid!r} is not a creature")
+        if cid in pool:
+            raise SetupError(
+                f"Clash setup: champion {cid!r} is in the draft pool: take one from another set"
+            )
+        out.append((s, d))
+    return out
+
+
+def seat_champions(st: ClashState, champs: list[tuple[int, CardDef]], first_inst: int) -> None:
+    """Put each champion beside the table, ready (clash.champion.setup)."""
+    slots = [-1] * len(st.hands)
+    for k, (s, _) in enumerate(champs):
+        slots[s] = first_inst + k
+        st.public[first_inst + k] = 1
+    st.champion = tuple(slots)
 
 
 def _set_of(db: CardDB, card: str) -> str:

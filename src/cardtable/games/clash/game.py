@@ -163,6 +163,14 @@ class ClashGame(Game):
             {"mode": "coop", "format": "draft", "level": 3},
             {"mode": "ffa"},
             {"mode": "2v2", "format": "draft"},
+            {"decks": ["ember", "tide"], "champions": ["jailer", "void_cocoon"], "fatigue": True},
+            {
+                "mode": "solo",
+                "level": 6,
+                "decks": ["shadow"],
+                "champions": ["turncloak_shade", None],
+                "ai": {"variable_mana": True, "fixed_mana": 8},
+            },
         ]
 
     def is_subdecision(self, state: ClashState) -> bool:
@@ -326,6 +334,16 @@ def _invariants(st: ClashState) -> list[str]:
         if st.limbo:
             problems.append("a spell is left half-cast")
     ai_forts = {st.fortress[s] for s in range(len(st.hands)) if st.ai[s]}
+    for s, champ in enumerate(st.champion):
+        if champ < 0:
+            continue
+        in_play = st.lane_of[champ] >= 0 or champ in st.symb.values()
+        if in_play != (st.champ_state[s] == 1):
+            problems.append(
+                f"seat {s}'s champion state {st.champ_state[s]} disagrees with the table"
+            )
+        if not in_play:
+            seen[champ] += 1  # beside the table (ready or exhausted)
     for c in range(n):
         if seen[c] == 0 and not (st.kind[c] == 2 and (st.phase == DRAFT or c in ai_forts)):
             problems.append(f"instance {c} ({st.card_ids[c]}) is nowhere")

@@ -47,7 +47,17 @@ _TOP_KEYS = {
     "ai_seat",
     "ai_settings",
 }
-_PLAYER_KEYS = {"hand", "top", "bottom", "removed", "deck", "discard", "fortress"}
+_PLAYER_KEYS = {
+    "hand",
+    "top",
+    "bottom",
+    "removed",
+    "deck",
+    "discard",
+    "fortress",
+    "champion",
+    "champion_state",
+}
 _AI_KEYS = {"fixed_mana", "variable_mana", "resilience", "abilities"}
 _CREATURE_KEYS = {
     "card",
@@ -59,6 +69,8 @@ _CREATURE_KEYS = {
     "guard_used",
     "edge_used",
     "sprint",
+    "champion",
+    "symbiont_champion",
 }
 
 
@@ -262,6 +274,24 @@ def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]
         if side not in ("bastion", "fort"):
             raise PositionError(f"{who}: fortress is bastion or fort, not {side!r}")
         fortress_side = 1 if side == "fort" else 0
+    champion = -1
+    in_play = [i for row in rows for i, extra, _ in row if extra.get("champion")]
+    in_play += [
+        extra["symbiont"] for row in rows for _, extra, _ in row if extra.get("symbiont_champion")
+    ]
+    state = p.get("champion_state", "in_play" if in_play else "ready")
+    if state not in ("ready", "exhausted", "in_play"):
+        raise PositionError(f"{who}: champion_state is ready, exhausted or in_play, not {state!r}")
+    if len(in_play) > 1:
+        raise PositionError(f"{who}: only one champion")
+    if in_play:
+        if "champion" in p or state != "in_play":
+            raise PositionError(f"{who}: the champion is in play: mark it in its row only")
+        champion = in_play[0]
+    elif "champion" in p:
+        champion = b.new(p["champion"], seat, f"{who} champion")
+        if b.cards[champion].kind != CREATURE:
+            raise PositionError(f"{who}: a champion is a creature")
     return {
         "hand": hand,
         "fortress_side": fortress_side or 0,
@@ -269,6 +299,8 @@ def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]
         "removed": removed,
         "deck": deck,
         "discard": discard,
+        "champion": champion,
+        "champion_state": ("ready", "in_play", "exhausted").index(state),
     }
 
 
@@ -314,6 +346,12 @@ def _place_player(st: ClashState, seat: int, lay: dict[str, Any]) -> None:
     st.removed.extend(lay["removed"])
     for c in lay["removed"]:
         st.public[c] = 1
+    if lay["champion"] >= 0:
+        slots = list(st.champion)
+        slots[seat] = lay["champion"]
+        st.champion = tuple(slots)
+        st.champ_state[seat] = lay["champion_state"]
+        st.public[lay["champion"]] = 1
 
 
 def _read_draft(
@@ -388,7 +426,8 @@ def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
     if isinstance(value, Mapping) and len(value) == 1:
         ((kind, ident),) = value.items()
         if kind in ("place", "target"):
-            c = _find(st, ident, f"pending {kind}", st.hands[st.active])
+            champ = [st.champion[st.active]] if st.champion[st.active] >= 0 else []
+            c = _find(st, ident, f"pending {kind}", st.hands[st.active] + champ)
             want = CREATURE if kind == "place" else SPELL
             if st.kind[c] != want:
                 raise PositionError(
@@ -443,6 +482,10 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
             else:
                 hand.append({"card": st.card_ids[c], "hidden": True})
         p: dict[str, Any] = {"hand": hand} if hand else {}
+        champ = st.champion[seat]
+        if champ >= 0 and st.champ_state[seat] != 1:
+            p["champion"] = st.card_ids[champ]
+            p["champion_state"] = ("ready", "in_play", "exhausted")[st.champ_state[seat]]
         if st.ai[seat]:
             p["fortress"] = "fort" if st.fort_up[seat] else "bastion"
             p["deck"] = [st.card_ids[c] for c in reversed(st.decks[seat])]
@@ -488,6 +531,10 @@ def _creature_doc(st: ClashState, c: int) -> Any:
         extra["edge_used"] = True
     if st.sprint[c]:
         extra["sprint"] = st.sprint[c]
+    if c in st.champion:
+        extra["champion"] = True
+    if c in st.symb and st.symb[c] in st.champion:
+        extra["symbiont_champion"] = True
     if not extra:
         return st.card_ids[c]
     return {"card": st.card_ids[c], **extra}

@@ -20,6 +20,7 @@ from cardtable.games.clash.effects import (
     GameOver,
     assault,
     available,
+    champion_cost,
     check_fortress,
     cost_now,
     count_controlled,
@@ -28,10 +29,18 @@ from cardtable.games.clash.effects import (
     enter_play,
     hit_targets,
     resolve_hit,
+    restore_champions,
 )
 from cardtable.games.clash.formats import ClashSetup, draft_pick, new_state
 from cardtable.games.clash.solo import ai_turn
-from cardtable.games.clash.state import DRAFT, OVER, ClashState
+from cardtable.games.clash.state import (
+    CHAMP_EXHAUSTED,
+    CHAMP_IN_PLAY,
+    CHAMP_READY,
+    DRAFT,
+    OVER,
+    ClashState,
+)
 
 FIRST_TURN_MANA = 6
 FATIGUE_AFTER = 8
@@ -110,7 +119,7 @@ def end_turn(st: ClashState) -> None:
 
 def pay(st: ClashState, seat: int, c: int) -> None:
     """Summoning steps 1-2: mana (Clarity), then Blood Tribute's damage for the shortfall."""
-    cost = cost_now(st, seat, c)
+    cost = champion_cost(st, c) if c == st.champion[seat] else cost_now(st, seat, c)
     if cost <= st.mana:
         st.mana -= cost
         return
@@ -123,10 +132,13 @@ def pay(st: ClashState, seat: int, c: int) -> None:
 def summon(st: ClashState, seat: int, c: int, row: int, host: int) -> None:
     """Play a creature from hand into one of the seat's rows (or onto a host)."""
     pay(st, seat, c)
-    st.hands[seat].remove(c)
-    st.limbo.append(c)  # on its way to the table if the fortress check ends the game
-    check_fortress(st, seat)
-    st.limbo.remove(c)
+    if c == st.champion[seat]:
+        st.champ_state[seat] = CHAMP_IN_PLAY  # it comes from beside the table, not the hand
+    else:
+        st.hands[seat].remove(c)
+        st.limbo.append(c)  # on its way to the table if the fortress check ends the game
+        check_fortress(st, seat)
+        st.limbo.remove(c)
     if host >= 0:
         code = st.lane_of[host]
         lane, side = code >> 1, code & 1
@@ -141,6 +153,8 @@ def cast(st: ClashState, seat: int, s: int, target: int) -> None:
     st.hands[seat].remove(s)
     st.limbo.append(s)
     emit(st, "cast", "clash.card.spell", seat, card=s, target=target)
+    if CHAMP_EXHAUSTED in st.champ_state:
+        restore_champions(st, s)
     check_fortress(st, seat)
     targets = hit_targets(st, st.abil[s], target)
     resolve_hit(st, s, seat, SPELL_HIT, targets, -1, st.atk[s], spell_foe(st, seat, target))
@@ -178,6 +192,14 @@ def legal_actions(st: ClashState) -> list[tuple[Any, ...]]:
                     continue
                 if st.abil[c] & BLOOD_TRIBUTE or cost_now(st, seat, c) <= mana:
                     out.append(("play", c))
+            champ = st.champion[seat]
+            # The champion counts among the available cards without taking a place.
+            if (
+                champ >= 0
+                and st.champ_state[seat] == CHAMP_READY
+                and (st.abil[champ] & BLOOD_TRIBUTE or champion_cost(st, champ) <= mana)
+            ):
+                out.append(("play", champ))
             out.append(("end",))
         elif what == "place":
             c = pending[1]

@@ -36,8 +36,9 @@ from cardtable.games.clash.effects import (
     hit_targets,
     mill,
     resolve_hit,
+    restore_champions,
 )
-from cardtable.games.clash.state import ClashState
+from cardtable.games.clash.state import CHAMP_EXHAUSTED, ClashState
 
 QUICK_FIXED_MANA = 6
 QUICK_VARIABLE_MANA = 1
@@ -219,6 +220,8 @@ def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bo
         cost = _pay(st, seat, c)
         st.limbo.append(c)
         emit(st, "cast", "clash.solo.ai.spell", seat, card=c, target=enemy[0])
+        if CHAMP_EXHAUSTED in st.champ_state:
+            restore_champions(st, c)
         resolve_hit(st, c, seat, SPELL_HIT, hit_targets(st, bits, enemy[0]), -1, st.atk[c])
         return cost
     if errand and bits & ERRAND and st.discards[seat]:

@@ -30,7 +30,10 @@ DRAFT, SUMMON, OVER = 0, 1, 2
     UNUSED,
     IN_DECK,
     IN_DISCARD,
-) = range(11)
+    CHAMPION,
+) = range(12)
+# a champion's state (clash.champion.*)
+CHAMP_READY, CHAMP_IN_PLAY, CHAMP_EXHAUSTED = 0, 1, 2
 
 _STATIC = (
     "card_ids",
@@ -53,6 +56,7 @@ _STATIC = (
     "ai_fixed",
     "ai_var",
     "ai_resilient",
+    "champion",
 )
 _SCALARS = ("rng", "phase", "turn", "active", "first", "mana", "reason")
 _INT_LISTS = (
@@ -74,6 +78,7 @@ _INT_LISTS = (
     "winners",
     "limbo",
     "ai_pool",
+    "champ_state",
 )
 
 
@@ -116,6 +121,7 @@ class ClashState:
     ai_fixed: tuple[int, ...]
     ai_var: tuple[int, ...]
     ai_resilient: tuple[int, ...]
+    champion: tuple[int, ...]
 
     rng: int
     phase: int
@@ -143,6 +149,7 @@ class ClashState:
     winners: list[int]
     limbo: list[int]
     ai_pool: list[int]
+    champ_state: list[int]
 
     hands: list[list[int]]
     decks: list[list[int]]
@@ -249,6 +256,8 @@ class ClashState:
         """The zone code of an instance (slow: for invariants and views)."""
         if self.lane_of[inst] >= 0:
             return IN_PLAY
+        if inst in self.champion and inst not in self.symb.values():
+            return CHAMPION
         if any(inst in h for h in self.hands):
             return IN_HAND
         if any(inst in d for d in self.decks):
@@ -344,6 +353,8 @@ def build_state(
     st.public = [0] * n
     st.lane_of = [-1] * n
     st.seat_grant = list(table.ai_grant)
+    st.champion = (-1,) * seats
+    st.champ_state = [0] * seats
     st.removed = []
     st.pool = []
     st.revealed = []

@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
-from cardtable.core.i18n import tr
+from cardtable.core.i18n import catalog, tr
 from cardtable.games.clash.abilities import ids_of, names_of
 from cardtable.games.clash.effects import atk_of, available, fort_hp, hp_of
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
@@ -23,9 +23,38 @@ def msg(key: str, lang: str, **kw: Any) -> str:
     return tr(PKG, key, lang, **kw)
 
 
-def seat_name(seat: int, lang: str) -> str:
-    """'Игрок А' / 'Player A'."""
-    return msg("seat_a" if seat == 0 else "seat_b", lang) if seat < 2 else f"#{seat + 1}"
+SEAT_KEYS = "abcd"
+
+
+def seat_name(seat: int, lang: str, ai: bool = False) -> str:
+    """'Игрок А' / 'Player A' … 'Игрок Г' / 'Player D'; an AI seat is 'ИИ Б' / 'AI B'."""
+    if not 0 <= seat < len(SEAT_KEYS):
+        return f"#{seat + 1}"
+    return msg(f"{'ai' if ai else 'seat'}_{SEAT_KEYS[seat]}", lang)
+
+
+def seat_of(st: ClashState, seat: int, lang: str) -> str:
+    """The name of a seat of this table (AI seats named as such)."""
+    ai = 0 <= seat < len(st.ai) and bool(st.ai[seat])
+    return seat_name(seat, lang, ai)
+
+
+def _has(key: str, lang: str) -> bool:
+    entry = catalog(PKG).get(key)
+    return entry is not None and lang in entry
+
+
+def _destroyed_to_deck(st: ClashState, ev: Event, card: int) -> bool:
+    """Whether an AI's destroyed creature went back on top of its deck (the next events
+    of the log say so: Наёмник and Проклятие), not to its discard pile."""
+    log = st.log or []
+    for i, other in enumerate(log):
+        if other is ev:
+            for nxt in log[i + 1 : i + 3]:
+                if nxt.kind == "returned" and dict(nxt.data).get("deck"):
+                    return True
+            return False
+    return False
 
 
 @lru_cache(maxsize=256)
@@ -76,23 +105,37 @@ def render_event(game: ClashGame, st: ClashState, ev: Event, lang: str) -> str:
     """One event as a line."""
     d = dict(ev.data)
     kw: dict[str, Any] = {}
+    ai = ev.seat is not None and 0 <= ev.seat < len(st.ai) and bool(st.ai[ev.seat])
+    key = f"ev_{ev.kind}"
+    if ev.kind == "destroyed" and ai:
+        key = "ev_destroyed_ai_deck" if _destroyed_to_deck(st, ev, d["card"]) else "ev_destroyed_ai"
+    elif ev.kind == "returned" and d.pop("deck", False):
+        key = "ev_returned_deck"
+    elif ev.kind == "returned" and d.pop("leftmost", False):
+        key = "ev_returned_leftmost"
+    elif ai and _has(f"ev_{ev.kind}_ai", lang):
+        key = f"ev_{ev.kind}_ai"
+    d.pop("leftmost", None)
     if ev.seat is not None:
-        kw["seat"] = seat_name(ev.seat, lang)
-    for key in ("card", "host", "source", "target"):
-        if key in d:
-            kw[key] = card_name(game, st, d.pop(key), lang)
+        kw["seat"] = seat_of(st, ev.seat, lang)
+    for name in ("card", "host", "source", "target", "swapped"):
+        if name in d:
+            kw[name] = card_name(game, st, d.pop(name), lang)
     if "lane" in d:
         lane = d.pop("lane")
         rank = 0 if ev.seat is None else [r[0] for r in st.seat_rows[ev.seat]].index(lane)
         kw["row"] = msg(f"row_{ROW_NAMES[rank]}", lang)
     if ev.kind == "first":
-        kw["seat"] = seat_name(ev.seat or 0, lang)
+        kw["seat"] = seat_of(st, ev.seat or 0, lang)
     if ev.kind == "attack" and d.get("fortress", -1) >= 0:
-        return msg("ev_attack_fortress", lang, target=seat_name(d["fortress"], lang), **kw)
+        return msg("ev_attack_fortress", lang, target=seat_of(st, d["fortress"], lang), **kw)
     d.pop("fortress", None)
+    if "reason" in d:
+        reason = d.pop("reason")
+        kw["reason"] = msg(f"reason_{reason}", lang) if _has(f"reason_{reason}", lang) else reason
     kw.update(d)
     try:
-        return msg(f"ev_{ev.kind}", lang, **kw)
+        return msg(key, lang, **kw)
     except (KeyError, IndexError):
         return f"{ev.kind} {ev.rule} {ev.data}"
 
@@ -183,6 +226,15 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
         # AI was dealt that are nowhere else), never their order.
         "decks": [sorted(st.card_ids[c] for c in d) for d in st.decks],
         "discards": [[st.card_ids[c] for c in d] for d in st.discards],
+        "champions": [
+            None
+            if champ < 0
+            else {
+                "card": st.card_ids[champ],
+                "state": ("ready", "in_play", "exhausted")[st.champ_state[s]],
+            }
+            for s, champ in enumerate(st.champion)
+        ],
     }
     if st.phase == DRAFT:
         obs["draft"] = {
