@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from cardtable.cli.render import board, recent_events, seat_label, t
+from cardtable.cli.render import EVENTS_SHOWN, board, recent_events, seat_label, t
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Action
@@ -36,13 +36,20 @@ class HumanAgent:
         s = self.session
         s.console.print()
         s.console.print(board(s.game, s.state, seat, s.lang))
-        s.console.print(recent_events(s.game, s.state, s.lang))
+        # Everything since this person last looked (other seats' and the AI's turns).
+        log = s.state.log or []
+        unseen = len(log) - s.seen.get(seat, len(log))
+        s.console.print(recent_events(s.game, s.state, s.lang, max(EVENTS_SHOWN, unseen)))
+        s.seen[seat] = len(log)
 
     def show_options(self, view: SeatView) -> None:
         """The numbered list of legal actions."""
         s = self.session
         s.console.print(
-            Text(t("options", s.lang, seat=seat_label(s.game, view.seat, s.lang)), style="bold")
+            Text(
+                t("options", s.lang, seat=seat_label(s.game, view.seat, s.lang, s.state)),
+                style="bold",
+            )
         )
         for i, action in enumerate(view.legal, 1):
             text = s.game.describe(action, s.lang, s.state)

@@ -17,8 +17,10 @@ from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
 
 from cardtable.cli import tools
+from cardtable.cli.modes import is_rulebook_ai, mode_setup, prepare, seat_specs
+from cardtable.cli.mutation import mutation_command
 from cardtable.cli.play import HUMAN, PlaySession, load_saved
-from cardtable.cli.render import console, fail, t
+from cardtable.cli.render import console, fail, seat_label, t
 from cardtable.core.errors import CardtableError, ReplayError, SetupError
 from cardtable.core.registry import get_game
 from cardtable.core.replay import Replay
@@ -73,6 +75,41 @@ class Format(StrEnum):
     constructed = "constructed"
 
 
+class Mode(StrEnum):
+    """Clash table modes."""
+
+    duel = "duel"
+    solo = "solo"
+    coop = "coop"
+    ffa = "ffa"
+    two_v_two = "2v2"
+
+
+class AiSeat(StrEnum):
+    """The AI's seat in solo."""
+
+    A = "A"
+    B = "B"
+
+
+ModeOpt = Annotated[
+    Mode | None,
+    typer.Option(
+        "--mode", help="duel, solo (against the rulebook's AI), coop (2 players, 2 AIs), ffa, 2v2."
+    ),
+]
+LevelOpt = Annotated[
+    int | None,
+    typer.Option("--level", min=1, max=10, help="Solo/co-op: the AI's level 1-10 (see `levels`)."),
+]
+AiSeatOpt = Annotated[
+    AiSeat | None, typer.Option("--ai-seat", help="Solo: the AI's seat, A or B (default B).")
+]
+AiFirstOpt = Annotated[bool, typer.Option("--ai-first", help="Solo/co-op: the AI plays first.")]
+DecksOpt = Annotated[
+    str | None,
+    typer.Option("--decks", help="Precon deck ids, one per player seat, joined by commas."),
+]
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language: ru or en.")]
 FormatOpt = Annotated[Format | None, typer.Option("--format", help="precon, draft or constructed.")]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Use the fatigue module.")]
@@ -114,6 +151,24 @@ def build_setup(
     return setup
 
 
+def table_options(
+    setup: dict[str, Any],
+    mode: Mode | None,
+    level: int | None,
+    ai_seat: AiSeat | None,
+    ai_first: bool,
+    decks: str | None,
+    lang: str,
+) -> dict[str, Any]:
+    """The setup with the mode options added."""
+    if decks is not None:
+        if "decks" in setup or "lists" in setup:
+            raise SetupError(t("decks_twice", lang))
+        setup["decks"] = [d.strip() for d in decks.split(",") if d.strip()]
+    seat = None if ai_seat is None else "AB".index(ai_seat.value)
+    return mode_setup(setup, mode.value if mode else None, level, seat, ai_first, lang)
+
+
 # --- commands ----------------------------------------------------------------------------
 @app.command("games")
 def games_command(lang: LangOpt = Lang.ru) -> None:
@@ -126,11 +181,18 @@ def play_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. clash.")],
     p1: Annotated[str | None, typer.Option("--p1", help="Seat 1: human or an agent spec.")] = None,
     p2: Annotated[str | None, typer.Option("--p2", help="Seat 2: human or an agent spec.")] = None,
+    p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2).")] = None,
+    p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2).")] = None,
+    mode: ModeOpt = None,
+    level: LevelOpt = None,
+    ai_seat: AiSeatOpt = None,
+    ai_first: AiFirstOpt = False,
     seed: Annotated[int | None, typer.Option("--seed", help="Game seed (random if unset).")] = None,
     fmt: FormatOpt = None,
     fatigue: FatigueOpt = False,
     deck_a: DeckAOpt = None,
     deck_b: DeckBOpt = None,
+    decks: DecksOpt = None,
     save: Annotated[str | None, typer.Option("--save", help="Save after every action.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     delay: Annotated[
@@ -138,12 +200,16 @@ def play_command(
     ] = 0.0,
     lang: Annotated[Lang | None, typer.Option("--lang", help="Language: ru or en.")] = None,
 ) -> None:
-    """Play in the terminal against an agent, or watch two agents."""
+    """Play in the terminal against agents or the rulebook's AI, or watch agents play.
+
+    Player options name the seats of people and agents in seat order: in solo the one
+    player (`--p1`), in co-op players A and C (`--p1`, `--p2`), in ffa and 2v2 all four.
+    """
     code = lang.value if lang is not None else "ru"
 
     def body() -> None:
         game = get_game(game_id)
-        specs_given = [p1, p2]
+        specs_given = [p1, p2, p3, p4]
         ui_lang = code
         if resume is not None:
             replay, doc = load_saved(resume, code)
@@ -151,30 +217,47 @@ def play_command(
                 raise ReplayError(
                     t("wrong_game", code, path=resume, found=replay.game, wanted=game.id)
                 )
-            saved = doc.get("agents") or [HUMAN, "greedy"]
-            specs = [
-                g if g is not None else str(s) for g, s in zip(specs_given, saved, strict=False)
-            ]
+            saved = [str(x) for x in doc.get("agents") or [HUMAN, "greedy"]]
+            specs = list(saved)
+            players = [s for s, spec in enumerate(saved) if not is_rulebook_ai(spec)]
+            for k, g in enumerate(specs_given):
+                if g is not None and k < len(players):
+                    specs[players[k]] = g
             if lang is None and doc.get("lang") in ("ru", "en"):
                 ui_lang = str(doc["lang"])
         else:
             setup = build_setup(fmt, fatigue, deck_a, deck_b, code)
+            setup = table_options(setup, mode, level, ai_seat, ai_first, decks, code)
+            specs = seat_specs(
+                mode.value if mode else None,
+                specs_given,
+                [HUMAN, "greedy", "greedy", "greedy"],
+                level,
+                None if ai_seat is None else "AB".index(ai_seat.value),
+                code,
+            )
+            setup, specs = prepare(game, setup, specs, code)
             replay = Replay(
                 game=game.id,
                 setup=setup,
                 seed=seed if seed is not None else secrets.randbelow(2**31),
             )
-            specs = [p1 or HUMAN, p2 or "greedy"]
         session = PlaySession(game, replay, specs, ui_lang, console(), save or resume, delay)
         out = session.console
-        players = t("vs", ui_lang, a=specs[0], b=specs[1])
+        if len(specs) == 2 and not any(is_rulebook_ai(x) for x in specs):
+            who = t("vs", ui_lang, a=specs[0], b=specs[1])
+        else:
+            who = "; ".join(
+                f"{seat_label(game, s, ui_lang, session.state)}: {spec}"
+                for s, spec in enumerate(specs)
+            )
         out.print(
             t(
                 "seed",
                 ui_lang,
                 title=game.title.get(ui_lang, game.id),
                 seed=replay.seed,
-                players=players,
+                players=who,
             ),
             markup=False,
         )
@@ -210,24 +293,52 @@ def simulate_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     games: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
     p1: Annotated[str, typer.Option("--p1", help="Agent spec of seat 1.")] = "greedy",
-    p2: Annotated[str, typer.Option("--p2", help="Agent spec of seat 2.")] = "random",
+    p2: Annotated[
+        str | None, typer.Option("--p2", help="Agent spec of seat 2 (default random).")
+    ] = None,
+    p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2).")] = None,
+    p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2).")] = None,
+    mode: ModeOpt = None,
+    level: LevelOpt = None,
+    ai_seat: AiSeatOpt = None,
+    ai_first: AiFirstOpt = False,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
     fmt: FormatOpt = None,
     fatigue: FatigueOpt = False,
     deck_a: DeckAOpt = None,
     deck_b: DeckBOpt = None,
+    decks: DecksOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
-    """Play many games between two agents and report win rates with 95% intervals."""
+    """Play many games between agents and report every seat's win rate with 95% intervals."""
 
     def body() -> None:
         setup = build_setup(fmt, fatigue, deck_a, deck_b, lang.value)
-        specs: Sequence[str] = [p1, p2]
+        setup = table_options(setup, mode, level, ai_seat, ai_first, decks, lang.value)
+        specs: Sequence[str] = seat_specs(
+            mode.value if mode else None,
+            [p1, p2, p3, p4],
+            [p1, "random", "random", "random"],
+            level,
+            None if ai_seat is None else "AB".index(ai_seat.value),
+            lang.value,
+        )
+        setup, specs = prepare(get_game(game_id), setup, list(specs), lang.value)
         tools.simulate_cmd(game_id, setup, specs, games, seed, jobs, as_json, lang.value)
 
     run(lang, body)
+
+
+@app.command("levels")
+def levels_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON document.")] = False,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """The AI's difficulty levels (solo and co-op) and what each setting costs."""
+    run(lang, lambda: tools.levels_cmd(game_id, as_json, lang.value))
 
 
 @app.command("bench")
@@ -253,6 +364,9 @@ def position_command(
 ) -> None:
     """Show a position, or play actions from it and print the resulting position."""
     run(lang, lambda: tools.position_cmd(game_id, path, actions, lang.value))
+
+
+app.command("mutation")(mutation_command)
 
 
 def main() -> None:

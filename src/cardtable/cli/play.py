@@ -67,6 +67,7 @@ class PlaySession:
             raise SetupError(f"{game.id} has {seats} seats, got {len(self.specs)} agents")
         self.agents: list[Agent] = [self._agent(s, spec) for s, spec in enumerate(self.specs)]
         self.humans = [s for s, spec in enumerate(self.specs) if spec == HUMAN]
+        self.seen: dict[int, int] = {}  # per human seat: events of the log already shown
 
     def _agent(self, seat: int, spec: str) -> Agent:
         if spec == HUMAN:
@@ -125,7 +126,7 @@ class PlaySession:
         text = t(
             "moves",
             self.lang,
-            seat=seat_label(self.game, seat, self.lang),
+            seat=seat_label(self.game, seat, self.lang, self.state),
             agent=self.agents[seat].name,
             action=described,
         )
@@ -144,6 +145,9 @@ class PlaySession:
         """Play to the end, or until the person quits or the input ends."""
         if not self.humans:
             self.console.print(board(self.game, self.state, None, self.lang))
+            if not self.replay.actions:  # what happened before the first decision (an AI's turn)
+                for line in event_lines(self.game, self.state, self.state.log or [], self.lang):
+                    self.console.print(Text("    ") + line)
         try:
             while self.step():
                 pass
@@ -168,7 +172,7 @@ class PlaySession:
         outcome = self.game.outcome(self.state)
         if outcome is not None:
             self.console.print(
-                Text(outcome_text(self.game, outcome, self.lang), style="bold green")
+                Text(outcome_text(self.game, outcome, self.lang, self.state), style="bold green")
             )
         if self.save_path:
             self.save(self.save_path)

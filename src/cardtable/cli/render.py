@@ -18,6 +18,7 @@ from cardtable.core.i18n import tr
 
 PKG = "cardtable.cli"
 EVENTS_SHOWN = 12
+EVENTS_MAX = 80
 WIDE = 140
 
 
@@ -68,17 +69,26 @@ def game_text(game: Game, key: str, lang: str, **kw: Any) -> str | None:
         return None
 
 
-def seat_label(game: Game, seat: int, lang: str) -> str:
-    """'Игрок А' for Clash (the game's own names), else 'Player 1'."""
-    return game_text(game, f"seat_{'abcdefgh'[seat]}", lang) or t("seat_n", lang, n=seat + 1)
+def seat_label(game: Game, seat: int, lang: str, state: Any = None) -> str:
+    """'Игрок А' for Clash (the game's own names; 'ИИ Б' for a seat of the rulebook's AI
+    when the state says so), else 'Player 1'."""
+    letter = "abcdefgh"[seat] if 0 <= seat < 8 else ""
+    ai = getattr(state, "ai", None)
+    if letter and ai is not None and seat < len(ai) and ai[seat]:
+        named = game_text(game, f"ai_{letter}", lang)
+        if named:
+            return named
+    return (game_text(game, f"seat_{letter}", lang) if letter else None) or t(
+        "seat_n", lang, n=seat + 1
+    )
 
 
-def outcome_text(game: Game, outcome: Outcome, lang: str) -> str:
+def outcome_text(game: Game, outcome: Outcome, lang: str, state: Any = None) -> str:
     """'Winner: Player A (fort destroyed).'."""
     reason = game_text(game, f"reason_{outcome.reason}", lang) or outcome.reason
     if not outcome.winners:
         return t("outcome_draw", lang, reason=reason)
-    names = ", ".join(seat_label(game, s, lang) for s in outcome.winners)
+    names = ", ".join(seat_label(game, s, lang, state) for s in outcome.winners)
     return t("outcome_win", lang, winners=names, reason=reason)
 
 
@@ -92,8 +102,9 @@ def event_lines(game: Game, state: Any, events: list[Event], lang: str) -> list[
 
 
 def recent_events(game: Game, state: Any, lang: str, n: int = EVENTS_SHOWN) -> RenderableType:
-    """The last ``n`` events of the state's log in a panel."""
+    """The last ``n`` events of the state's log in a panel (at most EVENTS_MAX)."""
     log = state.log or []
+    n = max(1, min(n, EVENTS_MAX))
     lines = event_lines(game, state, log[-n:], lang)
     body = Text("\n").join(lines) if lines else Text("—")
     return Panel(body, title=t("events", lang), title_align="left", expand=False)

@@ -13,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.cli.modes import seat_roles
 from cardtable.cli.render import (
     board,
     console,
@@ -80,7 +81,7 @@ def replay_cmd(path: str, verify_only: bool, lang: str) -> None:
             shown = len(log)
             if action is not None:
                 seat = game.to_move(state)
-                who = seat_label(game, seat, lang) if seat is not None else "?"
+                who = seat_label(game, seat, lang, state) if seat is not None else "?"
                 out.print(Text(f"  → {who}: {game.describe(action, lang, state)}", style="dim"))
     out.print(
         Text(
@@ -92,7 +93,7 @@ def replay_cmd(path: str, verify_only: bool, lang: str) -> None:
     if outcome is None:
         out.print(t("not_finished", lang), markup=False)
     else:
-        out.print(Text(outcome_text(game, outcome, lang), style="bold green"))
+        out.print(Text(outcome_text(game, outcome, lang, final), style="bold green"))
 
 
 # --- cards -------------------------------------------------------------------------------
@@ -133,9 +134,15 @@ def simulate_cmd(
     if any(s.strip() == "human" for s in specs):
         raise SetupError(t("human_only_play", lang))
     game = get_game(game_id)
+    setup, specs = game.prepare_match(setup, list(specs))
+    roles = seat_roles(game, dict(setup), seed)
     if as_json:
         result = simulate(game_id, setup, specs, games, seed, jobs)
-        echo_json(result.to_json())
+        doc = result.to_json()
+        doc["seats"] = [
+            {"player": f"p{s + 1}", "agent": spec, **roles[s]} for s, spec in enumerate(specs)
+        ]
+        echo_json(doc)
         return
     with Progress(
         TextColumn(t("sim_playing", lang)),
@@ -156,12 +163,16 @@ def simulate_cmd(
     )
     for key in ("col_measure", "col_value", "col_interval"):
         table.add_column(t(key, lang))
+    fresh = game.new_game(setup, seed)
     for s, spec in enumerate(specs):
         value, interval = _interval(result.win_rate(s), True)
+        marks = [seat_label(game, s, lang, fresh)]
+        if "team" in roles[s]:
+            marks.append(t("sim_team", lang, n=roles[s]["team"]))
         label = t(
             "sim_win_rate",
             lang,
-            seat=f"p{s + 1} ({seat_label(game, s, lang)})",
+            seat=f"p{s + 1} ({', '.join(marks)})",
             agent=spec,
             wins=result.wins(s),
         )
@@ -170,6 +181,21 @@ def simulate_cmd(
     table.add_row(t("sim_first", lang), *_interval(result.first_player_rate(), True))
     table.add_row(t("sim_length", lang), *_interval(result.length(), False))
     console().print(table)
+
+
+# --- levels ------------------------------------------------------------------------------
+def levels_cmd(game_id: str, as_json: bool, lang: str) -> None:
+    """The AI's difficulty levels and the point costs of its settings."""
+    game = get_game(game_id)
+    module = game_module(game, "render")
+    if module is None or not hasattr(module, "level_list"):
+        raise SetupError(t("no_levels", lang, game=game_id))
+    if as_json:
+        echo_json(module.level_list())
+        return
+    out = console()
+    for table in module.level_tables(lang):
+        out.print(table)
 
 
 # --- bench -------------------------------------------------------------------------------
@@ -241,6 +267,6 @@ def position_cmd(game_id: str, path: str, actions: str | None, lang: str) -> Non
     out.print(board(game, state, None, lang))
     outcome = game.outcome(state)
     if outcome is not None:
-        out.print(Text(outcome_text(game, outcome, lang), style="bold green"))
+        out.print(Text(outcome_text(game, outcome, lang, state), style="bold green"))
     out.print(Text(t("position_after", lang), style="bold"))
     typer.echo(dump_position(game, state))

@@ -130,6 +130,10 @@ def parse_setup(setup: Mapping[str, Any] | None) -> ClashSetup:
     try:
         return ClashSetup.model_validate(dict(setup or {}))
     except ValidationError as exc:
+        err = exc.errors()[0]
+        if not err["loc"]:  # a rule across options: the message says it all
+            text = str(err["msg"]).removeprefix("Value error, ")
+            raise SetupError(f"Clash setup: {text}") from None
         raise SetupError(f"Clash setup: {validation_message(exc)}") from None
 
 
@@ -384,7 +388,7 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
             )
     ai_start = len(defs)
     for s, champ in champs:
-        # Outside the player's deck, and (solo, co-op) outside the AI's cards too (R52).
+        # Outside the player's deck, and (solo, co-op) outside the AI's cards too (R70).
         if champ.id in per_seat.get(s, []) or champ.id in ai_cards:
             raise SetupError(
                 f"Clash setup: player {SEAT_NAMES[s]}'s champion {champ.id!r} must come from "

@@ -18,12 +18,13 @@ from cardtable.games.clash.abilities import names_of
 from cardtable.games.clash.cards import SPELL
 from cardtable.games.clash.effects import available, cost_now
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
-from cardtable.games.clash.view import card_name, creature_view, msg, seat_name
+from cardtable.games.clash.view import card_name, creature_view, msg, seat_of
 
 if TYPE_CHECKING:
     from cardtable.games.clash.game import ClashGame
 
-SEAT_STYLES = ("bold cyan", "bold magenta")
+SEAT_STYLES = ("bold cyan", "bold magenta", "bold green", "bold yellow")
+COLUMN_STYLES = ("cyan", "magenta", "green", "yellow")
 
 
 def abbrev(name: str) -> str:
@@ -59,7 +60,7 @@ def creature_cell(game: ClashGame, st: ClashState, c: int, lang: str) -> Text:
     """Several lines describing a creature in play."""
     cv = creature_view(game, st, c)
     owner = st.owner_in_play(c)
-    t = Text(card_name(game, st, c, lang), style=SEAT_STYLES[owner % 2])
+    t = Text(card_name(game, st, c, lang), style=SEAT_STYLES[owner % len(SEAT_STYLES)])
     t.append(f"\n⚔{cv['attack']} ♥{cv['health'] - cv['damage']}/{cv['health']}")
     if cv["damage"]:
         t.append(f" (−{cv['damage']})", style="red")
@@ -84,7 +85,7 @@ def board_table(game: ClashGame, st: ClashState, lang: str) -> Table:
     wa = max([1] + [len(lane[0]) for lane in st.board])
     wb = max([1] + [len(lane[1]) for lane in st.board])
     table = Table(show_lines=True, expand=False, pad_edge=False)
-    a_name, b_name = seat_name(0, lang), seat_name(1, lang)
+    a_name, b_name = seat_of(st, st.lane_seats[0][0], lang), seat_of(st, st.lane_seats[0][1], lang)
     for i in range(wa, 0, -1):
         table.add_column(a_name if i == 1 else "", justify="center", style="cyan", min_width=8)
     table.add_column(msg("r_bridge", lang), justify="center", style="bold")
@@ -102,6 +103,132 @@ def board_table(game: ClashGame, st: ClashState, lang: str) -> Table:
     return table
 
 
+def four_board(game: ClashGame, st: ClashState, lang: str) -> Table:
+    """Four rows around the table: row i between seat i (its top row, left of the bridge)
+    and the next seat clockwise (its bottom row, right of it); creatures listed from the
+    bridge outward."""
+    wa = max([1] + [len(lane[0]) for lane in st.board])
+    wb = max([1] + [len(lane[1]) for lane in st.board])
+    table = Table(show_lines=True, expand=False, pad_edge=False)
+    table.add_column(msg("r_col_row", lang), justify="left")
+    for i in range(wa, 0, -1):
+        table.add_column(
+            msg("r_near_bridge", lang) if i == 1 else "", justify="center", min_width=8
+        )
+    table.add_column(msg("r_bridge", lang), justify="center", style="bold")
+    for i in range(1, wb + 1):
+        table.add_column(
+            msg("r_near_bridge", lang) if i == 1 else "", justify="center", min_width=8
+        )
+    for li, lane in enumerate(st.board):
+        left_seat, right_seat = st.lane_seats[li]
+        label = Text(msg("r_row_n", lang, n=li + 1) + "\n")
+        for k, (seat, side) in enumerate(((left_seat, 0), (right_seat, 1))):
+            rank = [r for r in st.seat_rows[seat]].index((li, side))
+            label.append(
+                msg("r_row_of", lang, seat=seat_of(st, seat, lang), row=msg(ROW_KEYS[rank], lang)),
+                style=SEAT_STYLES[seat % len(SEAT_STYLES)],
+            )
+            if k == 0:
+                label.append(" ║ ")
+        cells: list[RenderableType] = [label]
+        left, right = lane[0], lane[1]
+        for i in range(wa - 1, -1, -1):
+            cells.append(creature_cell(game, st, left[i], lang) if i < len(left) else "")
+        cells.append(Text("◀║▶"))
+        for i in range(wb):
+            cells.append(creature_cell(game, st, right[i], lang) if i < len(right) else "")
+        table.add_row(*cells)
+    return table
+
+
+ROW_KEYS = ("row_top", "row_bottom")
+
+
+def team_mark(st: ClashState, seat: int, lang: str) -> str:
+    """'команда 1' in team modes (2v2, co-op), else ''."""
+    if st.mode not in ("2v2", "coop"):
+        return ""
+    return msg("r_team", lang, n=st.team[seat] + 1)
+
+
+def ai_line(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lang: str) -> Text:
+    """An AI seat's public state: deck size (its health), fortress side, discard pile."""
+    fort = obs["fortress"][seat]
+    pile = obs["discards"][seat]
+    top = (
+        msg(
+            "r_discard_top",
+            lang,
+            card=card_name(game, st, st.discards[seat][-1], lang),
+            n=len(pile),
+        )
+        if pile
+        else msg("r_discard_empty", lang)
+    )
+    side = msg(fort["side"], lang) if fort else msg("fortress", lang)
+    return Text(
+        msg(
+            "r_ai_line",
+            lang,
+            seat=seat_of(st, seat, lang),
+            deck=len(obs["decks"][seat]),
+            side=side,
+            discard=top,
+        ),
+        style=SEAT_STYLES[seat % len(SEAT_STYLES)],
+    )
+
+
+def seats_table(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str) -> Table:
+    """One line per seat: team, fortress side and health, hand or deck, discard pile, rows."""
+    table = Table(title=msg("r_seats", lang), title_justify="left")
+    for key in ("r_col_seat", "r_col_fortress", "r_col_cards", "r_col_rows"):
+        table.add_column(msg(key, lang))
+    for s in range(len(st.hands)):
+        name = Text(seat_of(st, s, lang), style=SEAT_STYLES[s % len(SEAT_STYLES)])
+        mark = team_mark(st, s, lang)
+        if mark:
+            name.append(f" ({mark})")
+        if st.phase != OVER and st.active == s:
+            name.append(" ◀ " + msg("r_to_move", lang), style="bold")
+        fort = obs["fortress"][s]
+        fort_text = (
+            msg("r_kingdom_short", lang, side=msg(fort["side"], lang), health=fort["health"])
+            if fort
+            else "—"
+        )
+        if st.ai[s]:
+            pile = obs["discards"][s]
+            cards = msg("r_ai_deck", lang, n=len(obs["decks"][s]))
+            cards += "; " + (
+                msg(
+                    "r_discard_top",
+                    lang,
+                    card=card_name(game, st, st.discards[s][-1], lang),
+                    n=len(pile),
+                )
+                if pile
+                else msg("r_discard_empty", lang)
+            )
+        else:
+            cards = msg("r_hand_size", lang, n=len(obs["hands"][s]))
+        rows = []
+        for rank, (lane, side) in enumerate(st.seat_rows[s]):
+            other = st.lane_seats[lane][1 - side]
+            rows.append(
+                msg(
+                    "r_row_with",
+                    lang,
+                    row=msg(ROW_KEYS[rank], lang),
+                    n=lane + 1,
+                    seat=seat_of(st, other, lang),
+                )
+            )
+        table.add_row(name, fort_text, Text(cards), Text("; ".join(rows)))
+    return table
+
+
 def kingdoms_line(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str) -> Text:
     """Fortress side and health of every seat."""
     t = Text()
@@ -109,19 +236,19 @@ def kingdoms_line(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: st
         if s:
             t.append("   |   ")
         if f is None:
-            t.append(seat_name(s, lang), style=SEAT_STYLES[s % 2])
+            t.append(seat_of(st, s, lang), style=SEAT_STYLES[s % len(SEAT_STYLES)])
             continue
         side = msg(f["side"], lang)
         t.append(
-            msg("r_kingdom", lang, seat=seat_name(s, lang), side=side, health=f["health"]),
-            style=SEAT_STYLES[s % 2],
+            msg("r_kingdom", lang, seat=seat_of(st, s, lang), side=side, health=f["health"]),
+            style=SEAT_STYLES[s % len(SEAT_STYLES)],
         )
     return t
 
 
 def own_hand(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lang: str) -> Table:
     """A hand shown in full, left to right, with the fortress and what can be played now."""
-    table = Table(title=msg("r_hand", lang, seat=seat_name(seat, lang)), title_justify="left")
+    table = Table(title=msg("r_hand", lang, seat=seat_of(st, seat, lang)), title_justify="left")
     for key in (
         "r_col_pos",
         "r_col_card",
@@ -187,8 +314,8 @@ def backs_line(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], 
             parts.append("«" + card_name(game, st, entry["inst"], lang) + "»")
     text = " ".join(parts) if parts else msg("r_none", lang)
     return Text(
-        msg("r_hand_backs", lang, seat=seat_name(seat, lang), cards=text),
-        style=SEAT_STYLES[seat % 2],
+        msg("r_hand_backs", lang, seat=seat_of(st, seat, lang), cards=text),
+        style=SEAT_STYLES[seat % len(SEAT_STYLES)],
     )
 
 
@@ -215,10 +342,10 @@ def draft_panel(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str)
                 msg(
                     "r_draft_taken",
                     lang,
-                    seat=seat_name(s, lang),
+                    seat=seat_of(st, s, lang),
                     cards=", ".join(names) or msg("r_none", lang),
                 ),
-                style=SEAT_STYLES[s % 2],
+                style=SEAT_STYLES[s % len(SEAT_STYLES)],
             )
         )
     lines.append(Text(msg("r_draft_pool", lang, n=draft["pool_size"]), style="dim"))
@@ -226,13 +353,16 @@ def draft_panel(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str)
 
 
 def header(game: ClashGame, st: ClashState, lang: str) -> Text:
-    """The first line: turn, who moves, mana."""
+    """The first line: mode, turn, who moves, mana."""
     title = game.title[lang]
+    if st.mode != "duel":
+        title += " · " + msg(f"r_mode_{st.mode}", lang)
     if st.phase == OVER:
         return Text(msg("r_header_over", lang, title=title, turn=max(st.turns_taken)), style="bold")
     if st.phase == DRAFT:
         return Text(
-            msg("r_header_draft", lang, title=title, seat=seat_name(st.active, lang)), style="bold"
+            msg("r_header_draft", lang, title=title, seat=seat_of(st, st.active, lang)),
+            style="bold",
         )
     return Text(
         msg(
@@ -240,7 +370,7 @@ def header(game: ClashGame, st: ClashState, lang: str) -> Text:
             lang,
             title=title,
             turn=st.turns_taken[st.active],
-            seat=seat_name(st.active, lang),
+            seat=seat_of(st, st.active, lang),
             mana=st.mana,
         ),
         style="bold",
@@ -259,9 +389,17 @@ def render(game: ClashGame, st: ClashState, seat: int | None, lang: str) -> Rend
     parts: list[RenderableType] = [header(game, st, lang)]
     if st.phase == DRAFT:
         parts.append(draft_panel(game, st, obs, lang))
-    parts.append(kingdoms_line(game, st, obs, lang))
-    parts.append(board_table(game, st, lang))
-    seats = range(len(st.hands))
+    four = len(st.hands) == 4
+    if four:
+        parts.append(seats_table(game, st, obs, lang))
+        parts.append(four_board(game, st, lang))
+    else:
+        parts.append(kingdoms_line(game, st, obs, lang))
+        for s in range(len(st.hands)):
+            if st.ai[s]:
+                parts.append(ai_line(game, st, s, obs, lang))
+        parts.append(board_table(game, st, lang))
+    seats = [s for s in range(len(st.hands)) if not st.ai[s]]
     for s in seats:
         if seat is None or s == seat:
             continue
@@ -343,3 +481,89 @@ def card_table(game: ClashGame, lang: str) -> Table:
             Text(deck_names or msg("r_none", lang)),
         )
     return table
+
+
+# --- the AI's levels (`cardtable levels clash`) ---------------------------------------
+def level_list() -> dict[str, Any]:
+    """The ten presets and the point costs as plain data (solo.levels())."""
+    from cardtable.games.clash.solo import QUICK_FIXED_MANA, QUICK_VARIABLE_MANA, levels
+
+    table = levels()
+    presets = []
+    for level in sorted(table.presets):
+        p = table.presets[level]
+        presets.append(
+            {
+                "level": level,
+                "name": {"ru": p.name.ru, "en": p.name.en},
+                "fixed_mana": p.fixed_mana or QUICK_FIXED_MANA,
+                "variable_mana": 2 if p.variable_mana else QUICK_VARIABLE_MANA,
+                "first": p.first,
+                "resilience": p.resilience,
+                "abilities": list(p.abilities),
+                "points": table.cost(p),
+            }
+        )
+    costs = table.costs
+    return {
+        "quick": {"fixed_mana": QUICK_FIXED_MANA, "variable_mana": QUICK_VARIABLE_MANA},
+        "presets": presets,
+        "costs": {
+            "variable_mana": costs.variable_mana,
+            "ai_first": costs.ai_first,
+            "resilience": costs.resilience,
+            "fixed_mana": {str(k): v for k, v in sorted(costs.fixed_mana.items())},
+            "abilities": dict(costs.abilities),
+        },
+    }
+
+
+def _ability_name(ident: str, lang: str) -> str:
+    from cardtable.games.clash.abilities import mask_of
+
+    names = names_of(mask_of([ident]), lang)
+    return names[0] if names else ident
+
+
+def level_tables(lang: str) -> list[RenderableType]:
+    """The presets and the costs as two tables, with a line on the quick variant."""
+    data = level_list()
+    presets = Table(title=msg("lv_title", lang), title_justify="left")
+    for key in ("lv_col_level", "lv_col_name", "lv_col_mana", "lv_col_other"):
+        presets.add_column(msg(key, lang))
+    for p in data["presets"]:
+        other = []
+        if p["first"]:
+            other.append(msg("lv_first", lang))
+        if p["resilience"]:
+            other.append(msg("lv_resilience", lang))
+        if p["abilities"]:
+            names = ", ".join(_ability_name(a, lang) for a in p["abilities"])
+            other.append(msg("lv_abilities", lang, names=names))
+        presets.add_row(
+            str(p["level"]),
+            Text(p["name"][lang]),
+            msg("lv_mana", lang, fixed=p["fixed_mana"], var=p["variable_mana"]),
+            Text("; ".join(other) or msg("r_none", lang)),
+        )
+    costs = Table(title=msg("lv_costs_title", lang), title_justify="left")
+    costs.add_column(msg("lv_col_setting", lang))
+    costs.add_column(msg("lv_col_points", lang), justify="right")
+    c = data["costs"]
+    costs.add_row(msg("lv_cost_variable", lang), f"{c['variable_mana']:g}")
+    for mana, pts in c["fixed_mana"].items():
+        costs.add_row(msg("lv_cost_fixed", lang, mana=mana), f"{pts:g}")
+    costs.add_row(msg("lv_first", lang), f"{c['ai_first']:g}")
+    costs.add_row(msg("lv_resilience", lang), f"{c['resilience']:g}")
+    for ident, pts in c["abilities"].items():
+        costs.add_row(msg("lv_cost_ability", lang, name=_ability_name(ident, lang)), f"{pts:g}")
+    quick = Text(
+        msg(
+            "lv_quick",
+            lang,
+            fixed=data["quick"]["fixed_mana"],
+            var=data["quick"]["variable_mana"],
+        ),
+        style="dim",
+    )
+    return [presets, costs, quick]
