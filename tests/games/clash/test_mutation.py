@@ -148,6 +148,7 @@ def test_deck_and_lab_split() -> None:
 
 # --- mutation phases (clash.mutation.phase, .points, .stacking) --------------------------------
 def test_points_over_budget_refused_and_unspent_lost() -> None:
+    """clash.mutation.points: 2.5 points per phase; more is refused, unspent points are lost."""
     c = advance_to(campaign(), mu.MUTATION)
     seat = mu.to_move(c)
     mu.apply_step(c, graft_of(c, seat, "abilities"))
@@ -175,6 +176,7 @@ def test_points_over_budget_refused_and_unspent_lost() -> None:
 
 
 def test_no_graft_over_a_graft_even_in_a_later_phase() -> None:
+    """clash.mutation.stacking: a grafted part can never be grafted again."""
     c = advance_to(campaign(), mu.MUTATION)
     seat = mu.to_move(c)
     step = graft_of(c, seat, "attack")

@@ -166,7 +166,7 @@ class ClashGame(Game):
             {"decks": ["ember", "tide"], "champions": ["jailer", "void_cocoon"], "fatigue": True},
             {
                 "mode": "solo",
-                "level": 6,
+                "level": 4,
                 "decks": ["shadow"],
                 "champions": ["turncloak_shade", None],
                 "ai": {"variable_mana": True, "fixed_mana": 8},

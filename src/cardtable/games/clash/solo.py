@@ -148,11 +148,10 @@ def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False
     if level is None:
         return AiSettings(QUICK_FIXED_MANA, QUICK_VARIABLE_MANA, False, 0, False)
     table = levels()
-    points = level - (CHAMPION_DISCOUNT if champion else 0)
+    points = level  # a champion does not change the points, only the level achieved
+    _ = champion
     if spend is None:
         spend = table.presets[level]
-        if champion:
-            raise SetupError("Clash setup: with a champion, spend the points by hand ('ai')")
     spent = table.cost(spend)
     if spent != points:
         raise SetupError(
@@ -165,6 +164,11 @@ def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False
         grant=mask_of(list(spend.abilities)),
         first=spend.first,
     )
+
+
+def level_achieved(level: int, champion: bool) -> int:
+    """The level a win counts for: 2 less when the player had a champion (clash.custom.champion)."""
+    return max(0, level - CHAMPION_DISCOUNT) if champion else level
 
 
 # --- the AI's turn -------------------------------------------------------------------
