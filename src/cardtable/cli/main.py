@@ -106,6 +106,13 @@ AiSeatOpt = Annotated[
     AiSeat | None, typer.Option("--ai-seat", help="Solo: the AI's seat, A or B (default B).")
 ]
 AiFirstOpt = Annotated[bool, typer.Option("--ai-first", help="Solo/co-op: the AI plays first.")]
+ChampionsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--champions",
+        help="Champion module: one creature id per seat, joined by commas ('-' for none).",
+    ),
+]
 DecksOpt = Annotated[
     str | None,
     typer.Option("--decks", help="Precon deck ids, one per player seat, joined by commas."),
@@ -159,8 +166,13 @@ def table_options(
     ai_first: bool,
     decks: str | None,
     lang: str,
+    champions: str | None = None,
 ) -> dict[str, Any]:
     """The setup with the mode options added."""
+    if champions is not None:
+        setup["champions"] = [
+            None if c.strip() in ("", "-") else c.strip() for c in champions.split(",")
+        ]
     if decks is not None:
         if "decks" in setup or "lists" in setup:
             raise SetupError(t("decks_twice", lang))
@@ -193,6 +205,7 @@ def play_command(
     deck_a: DeckAOpt = None,
     deck_b: DeckBOpt = None,
     decks: DecksOpt = None,
+    champions: ChampionsOpt = None,
     save: Annotated[str | None, typer.Option("--save", help="Save after every action.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     delay: Annotated[
@@ -227,7 +240,7 @@ def play_command(
                 ui_lang = str(doc["lang"])
         else:
             setup = build_setup(fmt, fatigue, deck_a, deck_b, code)
-            setup = table_options(setup, mode, level, ai_seat, ai_first, decks, code)
+            setup = table_options(setup, mode, level, ai_seat, ai_first, decks, code, champions)
             specs = seat_specs(
                 mode.value if mode else None,
                 specs_given,
@@ -309,6 +322,7 @@ def simulate_command(
     deck_a: DeckAOpt = None,
     deck_b: DeckBOpt = None,
     decks: DecksOpt = None,
+    champions: ChampionsOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
@@ -316,7 +330,7 @@ def simulate_command(
 
     def body() -> None:
         setup = build_setup(fmt, fatigue, deck_a, deck_b, lang.value)
-        setup = table_options(setup, mode, level, ai_seat, ai_first, decks, lang.value)
+        setup = table_options(setup, mode, level, ai_seat, ai_first, decks, lang.value, champions)
         specs: Sequence[str] = seat_specs(
             mode.value if mode else None,
             [p1, p2, p3, p4],

@@ -16,9 +16,9 @@ from cardtable.cli.render import t
 from cardtable.core.agent import parse_spec
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Game
+from cardtable.games.clash.formats import SEATS, player_seats
 
 RULEBOOK_AI = "clash-solo"
-SEATS = {"duel": 2, "solo": 2, "coop": 4, "ffa": 4, "2v2": 4}
 SEAT_LETTERS = "ABCD"
 
 
@@ -28,15 +28,6 @@ def is_rulebook_ai(spec: str) -> bool:
         return parse_spec(spec)[0] == RULEBOOK_AI
     except Exception:  # a malformed spec is reported later, by make_agent
         return False
-
-
-def player_seats(mode: str, ai_seat: int = 1) -> list[int]:
-    """Seats played by people or agents (the rest belong to the rulebook's AI)."""
-    if mode == "solo":
-        return [1 - ai_seat]
-    if mode == "coop":
-        return [0, 2]
-    return list(range(SEATS[mode]))
 
 
 def ai_spec(level: int | None) -> str:
