@@ -165,6 +165,13 @@ class ClashGame(Game):
             {"mode": "2v2", "format": "draft"},
             {"decks": ["ember", "tide"], "champions": ["jailer", "void_cocoon"], "fatigue": True},
             {
+                "decks": ["storm", "shadow"],
+                "grafts": [
+                    {"seat": 0, "card": "storm_hawk", "part": "abilities", "source": "void_cocoon"},
+                    {"seat": 1, "card": "jailer", "part": "attack", "source": "blood_priest"},
+                ],
+            },
+            {
                 "mode": "solo",
                 "level": 4,
                 "decks": ["shadow"],
