@@ -26,7 +26,7 @@ from rich.text import Text
 from cardtable.agents import make_agent
 from cardtable.cli.human import QuitGame
 from cardtable.cli.play import HUMAN, PlaySession
-from cardtable.cli.render import board, console, fail, outcome_text, recent_events
+from cardtable.cli.render import console, fail
 from cardtable.core.errors import CardtableError, IllegalAction, ReplayError
 from cardtable.core.i18n import LANGS
 from cardtable.core.registry import get_game
@@ -459,14 +459,7 @@ class DuelSession(PlaySession):
         except QuitGame as stop:
             self.eof = stop.eof
             return False
-        self.console.print()
-        self.console.print(board(self.game, self.state, self.viewer(), self.lang))
-        self.console.print(recent_events(self.game, self.state, self.lang))
-        outcome = self.game.outcome(self.state)
-        if outcome is not None:
-            self.console.print(
-                Text(outcome_text(self.game, outcome, self.lang), style="bold green")
-            )
+        self.show_end()
         return True
 
 

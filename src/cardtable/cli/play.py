@@ -164,8 +164,8 @@ class PlaySession:
             return
         self.finish()
 
-    def finish(self) -> None:
-        """The final table, the outcome and where the record is."""
+    def show_end(self) -> None:
+        """The final table and the outcome."""
         self.console.print()
         self.console.print(board(self.game, self.state, self.viewer(), self.lang))
         self.console.print(recent_events(self.game, self.state, self.lang))
@@ -174,6 +174,10 @@ class PlaySession:
             self.console.print(
                 Text(outcome_text(self.game, outcome, self.lang, self.state), style="bold green")
             )
+
+    def finish(self) -> None:
+        """The final table, the outcome and where the record is."""
+        self.show_end()
         if self.save_path:
             self.save(self.save_path)
             self.console.print(t("replay_hint", self.lang, path=self.save_path), markup=False)

@@ -9,41 +9,19 @@ import pytest
 from cardtable.core import SetupError, get_game
 from cardtable.games.clash.solo import level_achieved
 from cardtable.games.clash.state import CHAMP_EXHAUSTED, CHAMP_IN_PLAY, CHAMP_READY, ClashState
+from tests.games.clash.helpers import card, play
 
 GAME = get_game("clash")
 
 
-def card(
-    ident: str,
-    cost: int,
-    attack: int,
-    health: int,
-    kind: str = "creature",
-    abilities: list[str] | None = None,
-) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "id": ident,
-        "number": 800 + len(ident),
-        "name": {"ru": ident, "en": ident},
-        "kind": kind,
-        "cost": cost,
-        "abilities": abilities or [],
-    }
-    if kind == "creature":
-        out |= {"attack": attack, "health": health}
-    else:
-        out["damage"] = attack
-    return out
-
-
 CARDS = [
-    card("champ", 4, 3, 3),
-    card("four", 4, 1, 9),
-    card("other", 4, 0, 9),
-    card("two", 2, 0, 9),
-    card("filler", 1, 0, 1),
-    card("big", 5, 9, 9),
-    card("zap4", 4, 5, 0, kind="spell"),
+    card("champ", cost=4, attack=3, health=3),
+    card("four", cost=4, attack=1, health=9),
+    card("other", cost=4, attack=0, health=9),
+    card("two", cost=2, attack=0, health=9),
+    card("filler", cost=1, attack=0, health=1),
+    card("big", cost=5, attack=9, health=9),
+    card("zap4", kind="spell", cost=4, damage=5),
 ]
 
 
@@ -60,11 +38,6 @@ def position(a: dict[str, Any], b: dict[str, Any], mana: int = 9) -> ClashState:
     st = GAME.load_position(doc)
     st.log = []
     return st
-
-
-def play(st: ClashState, *texts: str) -> None:
-    for t in texts:
-        GAME.apply(st, GAME.parse_action(st, t))
 
 
 def test_champion_is_offered_beside_the_four_available_cards() -> None:

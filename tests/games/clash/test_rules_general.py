@@ -10,36 +10,9 @@ from cardtable.core import SetupError, get_game
 from cardtable.core.rng import Rng
 from cardtable.games.clash.abilities import WATER
 from cardtable.games.clash.state import ClashState
+from tests.games.clash.helpers import card, play
 
 GAME = get_game("clash")
-
-
-def card(
-    ident: str,
-    kind: str = "creature",
-    cost: int = 1,
-    attack: int = 1,
-    health: int = 1,
-    abilities: list[str] | None = None,
-    aura: str | None = None,
-    damage: int = 0,
-) -> dict[str, Any]:
-    """An inline test card."""
-    out: dict[str, Any] = {
-        "id": ident,
-        "number": 900 + len(ident),
-        "name": {"ru": ident, "en": ident},
-        "kind": kind,
-        "cost": cost,
-        "abilities": abilities or [],
-    }
-    if kind == "creature":
-        out |= {"attack": attack, "health": health}
-    else:
-        out["damage"] = damage
-    if aura:
-        out["aura"] = aura
-    return out
 
 
 def position(
@@ -57,11 +30,6 @@ def position(
     st = GAME.load_position(doc)
     st.log = []
     return st
-
-
-def play(st: ClashState, *texts: str) -> None:
-    for t in texts:
-        GAME.apply(st, GAME.parse_action(st, t))
 
 
 def test_table_layout() -> None:
