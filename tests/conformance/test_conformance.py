@@ -175,7 +175,3 @@ def test_positions_roundtrip(gid: str, si: int, setup: dict) -> None:
             if game.to_move(state) is not None:
                 texts = [game.action_text(state, a) for a in game.legal_actions(state)]
                 assert [game.action_text(again, a) for a in game.legal_actions(again)] == texts
-                assert (
-                    game.observe(again, game.to_move(state))["hidden"]
-                    == game.observe(state, game.to_move(state))["hidden"]
-                )

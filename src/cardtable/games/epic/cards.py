@@ -1,0 +1,255 @@
+"""Epic card data: the TOML schema (cards, abilities, effect steps), loading, the database.
+
+A card's behaviour is data in the effect vocabulary of ``effects.py``: an ability is
+``{when, steps}`` (or a static modifier), an event has one or more ``modes`` (the book's
+"or"), and each step is one sentence of the card: an ``op`` with its arguments and
+target selectors. Targets are chosen when their step resolves (epic.target.sentence).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from cardtable.core.carddata import parse_entries, read_toml
+from cardtable.core.errors import CardDataError
+
+FACTIONS = ("good", "wild", "evil", "sage")
+KEYWORDS = (
+    "airborne", "ambush", "blitz", "breakthrough", "righteous", "unbreakable",
+    "untargetable", "unbanishable", "unblockable",
+)
+KW_BIT = {k: 1 << i for i, k in enumerate(KEYWORDS)}
+TRIGGERS = ("tribute", "leaves_play", "broken", "attacks", "start_of_turn", "end_of_turn", "ally")
+OPS = ("damage", "draw", "gain_health", "tokens", "banish", "break", "modify", "return_to_hand",
+       "discard")
+TOKEN_KINDS = ("human", "demon", "wolf", "zombie")
+
+
+class Names(BaseModel):
+    """A name in both languages."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ru: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+
+class Selector(BaseModel):
+    """Who or what an op acts on.
+
+    ``target``: the controller chooses one (``any`` = a champion or a player) when the step
+    resolves; ``each``: every champion or player matching the filters; ``self``: this card;
+    ``you``: the controller; ``turn_player``: the player whose turn it is.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    target: Literal["any", "champion", "player"] | None = None
+    each: Literal["champion", "player"] | None = None
+    self: bool = False
+    you: bool = False
+    turn_player: bool = False
+    controller: Literal["you", "opponent", "any", "target_player"] = "any"
+    faction: str | None = None
+    not_faction: str | None = None
+    other: bool = False
+    max_offense: int | None = None
+    max_defense: int | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Selector:
+        kinds = [self.target is not None, self.each is not None, self.self, self.you, self.turn_player]
+        if sum(kinds) != 1:
+            raise ValueError("a selector names exactly one of target, each, self, you, turn_player")
+        return self
+
+
+class Step(BaseModel):
+    """One sentence of a card: an op, its numbers and selectors."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    op: Literal["damage", "draw", "gain_health", "tokens", "banish", "break", "modify",
+                "return_to_hand", "discard"]
+    amount: int = 0
+    to: tuple[Selector, ...] = ()
+    kind: str | None = None
+    offense: int = 0
+    defense: int = 0
+    keywords: tuple[str, ...] = ()
+    may: bool = False
+
+    @model_validator(mode="after")
+    def _args(self) -> Step:
+        if self.op in ("damage", "banish", "break", "modify", "return_to_hand") and not self.to:
+            raise ValueError(f"op {self.op!r} needs 'to'")
+        if self.op == "tokens" and self.kind not in TOKEN_KINDS:
+            raise ValueError(f"tokens need kind, one of {TOKEN_KINDS}")
+        bad = [k for k in self.keywords if k not in KEYWORDS]
+        if bad:
+            raise ValueError(f"unknown keyword {bad[0]!r}")
+        return self
+
+
+class Mode(BaseModel):
+    """One branch of an event (the book's "or")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    steps: tuple[Step, ...]
+    gold: int = Field(default=0, ge=0, le=1, description="extra gold this mode costs")
+    your_turn: bool = Field(default=False, description="only playable in its controller's turn")
+
+
+class Ability(BaseModel):
+    """A triggered ability (``when`` → steps) of a champion."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    when: Literal["tribute", "leaves_play", "broken", "attacks", "start_of_turn", "end_of_turn", "ally"]
+    faction: str | None = None
+    steps: tuple[Step, ...]
+
+
+class Static(BaseModel):
+    """A constant modifier a champion in play gives (e.g. to your other good champions)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    to: Selector
+    offense: int = 0
+    defense: int = 0
+
+
+class CardModel(BaseModel):
+    """One card as written in a card file."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    edition: Literal["duel2023", "base2015", "token"]
+    name: Names
+    faction: Literal["good", "wild", "evil", "sage"]
+    type: Literal["champion", "event", "token"]
+    cost: int = Field(ge=0, le=1)
+    offense: int | None = Field(default=None, ge=0)
+    defense: int | None = Field(default=None, ge=0)
+    classes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    statics: tuple[Static, ...] = ()
+    modes: tuple[Mode, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> CardModel:
+        bad = [k for k in self.keywords if k not in KEYWORDS]
+        if bad:
+            raise ValueError(f"unknown keyword {bad[0]!r} (known: {', '.join(KEYWORDS)})")
+        if self.type == "event":
+            if not self.modes:
+                raise ValueError("an event needs one or more modes")
+            if self.offense is not None or self.defense is not None or self.abilities:
+                raise ValueError("an event has no offense, defense or champion abilities")
+        else:
+            if self.offense is None or self.defense is None:
+                raise ValueError("a champion needs offense and defense")
+            if self.modes:
+                raise ValueError("only events have modes")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card as the engine uses it (validated pydantic parts kept for the interpreter)."""
+
+    id: str
+    edition: str
+    name_ru: str
+    name_en: str
+    faction: str
+    type: str
+    cost: int
+    offense: int
+    defense: int
+    classes: tuple[str, ...]
+    keywords: int
+    abilities: tuple[Ability, ...]
+    statics: tuple[Static, ...]
+    modes: tuple[Mode, ...]
+
+    def name(self, lang: str) -> str:
+        """The card's name in ``lang``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+    @property
+    def is_champion(self) -> bool:
+        """Champions and tokens stay in play; events resolve and leave."""
+        return self.type != "event"
+
+
+def card_from_model(m: CardModel) -> CardDef:
+    """The engine form of a validated card."""
+    kw = 0
+    for k in m.keywords:
+        kw |= KW_BIT[k]
+    return CardDef(
+        m.id, m.edition, m.name.ru, m.name.en, m.faction, m.type, m.cost, m.offense or 0,
+        m.defense or 0, tuple(c.lower() for c in m.classes), kw, m.abilities, m.statics, m.modes,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EpicDB:
+    """Every Epic card the engine knows, by id."""
+
+    cards: Mapping[str, CardDef]
+
+    def card(self, ident: str) -> CardDef:
+        """A card by id or name; a clear error if unknown."""
+        found = self.cards.get(ident)
+        if found is not None:
+            return found
+        key = ident.strip().lower()
+        for c in self.cards.values():
+            if key in (c.name_ru.lower(), c.name_en.lower()):
+                return c
+        raise CardDataError(f"unknown Epic card {ident!r}")
+
+    def token(self, kind: str) -> CardDef:
+        """The token card of a kind."""
+        return self.cards[f"{kind}_token"]
+
+    def pool(self, edition: str) -> list[CardDef]:
+        """The non-token cards of an edition, in file order."""
+        return [c for c in self.cards.values() if c.edition == edition]
+
+
+def parse_cards(source: str, entries: list[Any]) -> list[CardDef]:
+    """Validate raw card entries into definitions."""
+    return [card_from_model(m) for m in parse_entries(source, entries, CardModel)]
+
+
+def load_db(paths: list[Path]) -> EpicDB:
+    """Load and validate card files; fails whole with one clear message."""
+    cards: dict[str, CardDef] = {}
+    for path in paths:
+        raw = read_toml(path)
+        unknown = set(raw) - {"card"}
+        if unknown:
+            raise CardDataError(f"{path}: unknown top-level key(s) {sorted(unknown)}")
+        for c in parse_cards(str(path), raw.get("card", [])):
+            if c.id in cards:
+                raise CardDataError(f"{path}: card {c.id!r}: the id is used twice")
+            cards[c.id] = c
+    for kind in TOKEN_KINDS:
+        if f"{kind}_token" not in cards:
+            raise CardDataError(f"the {kind} token card is missing")
+    return EpicDB(cards)
+
+
+@cache
+def default_db() -> EpicDB:
+    """The project's Epic card files (``data/*.toml``)."""
+    base = resources.files("cardtable.games.epic").joinpath("data")
+    with resources.as_file(base) as folder:
+        return load_db(sorted(Path(folder).glob("*.toml")))

@@ -1,0 +1,244 @@
+"""EpicGame: the common game hooks for Epic Card Game (duel, both editions' rules)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from cardtable.core.events import Event
+from cardtable.core.game import Action, Game, Outcome
+from cardtable.core.rng import Rng, seed_state
+from cardtable.games.epic import positions, view
+from cardtable.games.epic.cards import CardDef, EpicDB, default_db, parse_cards
+from cardtable.games.epic.effects import champions, defense, offense
+from cardtable.games.epic.formats import check_deck, parse_setup, random_decks
+from cardtable.games.epic.rules import apply_action, legal_actions, new_state
+from cardtable.games.epic.state import MULLIGAN, OVER, EpicState
+
+
+class EpicGame(Game):
+    """Epic Card Game."""
+
+    id = "epic"
+    title: Mapping[str, str] = MappingProxyType({"ru": "Эпик", "en": "Epic Card Game"})
+
+    def __init__(self, db: EpicDB | None = None) -> None:
+        self._db = db
+        self._custom: dict[str, EpicDB] = {}
+
+    @property
+    def db(self) -> EpicDB:
+        """The card database (loaded on first use)."""
+        if self._db is None:
+            self._db = default_db()
+        return self._db
+
+    def db_with(self, extra: list[CardDef], raw: list[Any]) -> EpicDB:
+        """The database plus inline cards (positions); remembered for later lookups."""
+        if not extra:
+            return self.db
+        key = json.dumps(raw, sort_keys=True, ensure_ascii=False)
+        found = self._custom.get(key)
+        if found is None:
+            cards = dict(self.db.cards)
+            cards.update({c.id: c for c in extra})
+            found = EpicDB(cards)
+            self._custom[key] = found
+            self._raw_by_id.update({c["id"]: c for c in raw})
+        return found
+
+    _raw_by_id: dict[str, Any] = {}
+
+    def dbs(self, st: EpicState) -> EpicDB:
+        """The database that knows every card of a state."""
+        if all(c in self.db.cards for c in st.card_ids):
+            return self.db
+        raw = [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
+        return _merge(self, json.dumps(raw, sort_keys=True, ensure_ascii=False))
+
+    def custom_cards(self, st: EpicState) -> list[Any]:
+        """Inline card definitions a state uses (for exporting positions)."""
+        return [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
+
+    # --- hooks ---------------------------------------------------------------------------
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> EpicState:
+        """A fresh game: decks by the format, 30 health, 5 cards, mulligans (epic.setup.*)."""
+        opts = parse_setup(setup)
+        if opts.format == "constructed":
+            if opts.lists is None:
+                from cardtable.core.errors import SetupError
+
+                raise SetupError("Epic setup: the constructed format needs 'lists'")
+            decks = [list(x) for x in opts.lists]
+            for s, deck in enumerate(decks):
+                check_deck(self.db, deck, f"player {s + 1}'s deck")
+        else:
+            decks = random_decks(self.db, opts, seed)
+        return new_state(self.db, decks, seed, opts.first, log)
+
+    def legal_actions(self, state: EpicState) -> list[Action]:
+        """The options of the pending decision."""
+        return legal_actions(self.dbs(state), state)
+
+    def apply_unchecked(self, state: EpicState, action: Action) -> None:
+        """Perform a legal action (and the forced steps after it)."""
+        apply_action(self.dbs(state), state, action)
+
+    def to_move(self, state: EpicState) -> int | None:
+        """The seat whose decision is pending."""
+        if state.phase == OVER or not state.pending:
+            return None
+        return int(state.pending[1])
+
+    def outcome(self, state: EpicState) -> Outcome | None:
+        """Winners and reason once over."""
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(state.winners), state.reason)
+
+    def num_seats(self, state: EpicState) -> int:
+        """Number of seats."""
+        return len(state.health)
+
+    def observe(self, state: EpicState, seat: int) -> dict[str, Any]:
+        """Own hand, others' hand sizes and revealed cards, no deck order."""
+        return view.observation(self, state, seat)
+
+    def determinize(self, state: EpicState, seat: int, rng: Rng) -> EpicState:
+        """Reshuffle every card seat cannot see: others' unrevealed hand cards with their
+        decks, and its own deck order; the future randomness too."""
+        s = state.clone()
+        for other in range(len(s.health)):
+            deck = s.decks[other]
+            if other == seat:
+                rng.shuffle(deck)
+                continue
+            hand = s.hands[other]
+            places = [k for k, c in enumerate(hand) if not s.public[c]]
+            pool = [hand[k] for k in places] + deck
+            rng.shuffle(pool)
+            for k, c in zip(places, pool, strict=False):
+                hand[k] = c
+            s.decks[other] = pool[len(places):]
+        s.rng = seed_state(rng.spawn())
+        s._legal = None
+        return s
+
+    def describe(self, action: Action, lang: str, state: Any = None) -> str:
+        """A short text of an action."""
+        return view.describe(self, state, action, lang)
+
+    def action_text(self, state: EpicState, action: Action) -> str:
+        """Canonical text of an action."""
+        return view.action_text(state, action)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> EpicState:
+        """Inverse of state.to_json()."""
+        return EpicState.from_json(dict(data))
+
+    def render_event(self, state: EpicState, event: Event, lang: str) -> str:
+        """One event as text."""
+        return view.render_event(self, state, event, lang)
+
+    def load_position(self, data: Mapping[str, Any]) -> EpicState:
+        """A state from a position document."""
+        return positions.load(self, data)
+
+    def export_position(self, state: EpicState) -> dict[str, Any]:
+        """A position document of the state."""
+        return positions.export(self, state)
+
+    def check_invariants(self, state: EpicState) -> list[str]:
+        """Every card in one place, stats in range, one pending decision or an outcome."""
+        return _invariants(self, state)
+
+    def evaluate(self, state: EpicState, seat: int) -> float:
+        """Health, board and cards in hand, compared."""
+        if state.phase == OVER:
+            if not state.winners:
+                return 0.0
+            return 1.0 if seat in state.winners else -1.0
+        db = self.dbs(state)
+        score = 0.0
+        for s in range(len(state.health)):
+            board = sum(offense(db, state, i) + 0.5 * defense(db, state, i) for i in state.play[s])
+            value = state.health[s] + 0.4 * board + 2.0 * len(state.hands[s]) + 1.0 * state.gold[s]
+            score += value if s == seat else -value
+        return max(-0.99, min(0.99, score / 60.0))
+
+    def is_subdecision(self, state: EpicState) -> bool:
+        """Choosing attackers, blockers, targets or damage completes an earlier choice."""
+        return bool(state.pending) and state.pending[0] in ("attackers", "blockers", "assign", "target")
+
+    def turn_number(self, state: EpicState) -> int:
+        """Turns played."""
+        return state.turn
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """The random-deck format, both first seats."""
+        return [{}, {"first": 1, "copies": 5}]
+
+    def card_name(self, state: EpicState, inst: int, lang: str) -> str:
+        """The printed name of an instance."""
+        return self.dbs(state).cards[state.card_ids[inst]].name(lang)
+
+
+@lru_cache(maxsize=32)
+def _merge(game: EpicGame, raw: str) -> EpicDB:
+    extra = parse_cards("position", json.loads(raw))
+    cards = dict(game.db.cards)
+    cards.update({c.id: c for c in extra})
+    return EpicDB(cards)
+
+
+def _invariants(game: EpicGame, st: EpicState) -> list[str]:
+    problems: list[str] = []
+    m = len(st.card_ids)
+    seen = [0] * m
+    zones: list[list[int]] = [st.limbo, st.supply]
+    for s in range(len(st.health)):
+        zones += [st.hands[s], st.decks[s], st.discards[s], st.play[s]]
+    for z in zones:
+        for c in z:
+            seen[c] += 1
+    for c in range(m):
+        if seen[c] != 1:
+            problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
+    db = game.dbs(st)
+    for s in range(len(st.health)):
+        for zone in (st.hands[s], st.decks[s], st.discards[s]):
+            for c in zone:
+                if db.cards[st.card_ids[c]].type == "token":
+                    problems.append(f"a token ({c}) in a hand, deck or discard pile")
+        for i in st.play[s]:
+            if st.controller[i] != s:
+                problems.append(f"champion {i}: controller disagrees with its play area")
+            if st.pos[i] not in (0, 1, 2):
+                problems.append(f"champion {i}: position {st.pos[i]}")
+            if st.damage[i] < 0:
+                problems.append(f"champion {i}: negative damage")
+            if st.phase != OVER and st.damage[i] and st.damage[i] >= defense(db, st, i) and not (
+                db.cards[st.card_ids[i]].keywords | st.eot_kw[i]
+            ) & (1 << 5):
+                problems.append(f"champion {i}: should have been broken")
+    for c in range(m):
+        in_play = any(c in row for row in st.play)
+        if not in_play and st.controller[c] != -1:
+            problems.append(f"card {c}: a controller outside play")
+    if st.gold and any(g not in (0, 1) for g in st.gold):
+        problems.append("gold outside 0/1")
+    if st.phase == OVER:
+        if st.pending:
+            problems.append("a finished game has a pending decision")
+    else:
+        if not st.pending:
+            problems.append("a running game has no pending decision")
+        elif not legal_actions(db, st):
+            problems.append(f"no legal action for {st.pending}")
+        if st.phase != MULLIGAN and st.pending and st.pending[0] == "act" and (st.stack or st.triggers):
+            problems.append("a player may act while effects wait (golden rule)")
+    _ = champions
+    return problems

@@ -1,0 +1,283 @@
+"""Epic position documents (docs/positions.md): load a situation, export any state.
+
+Players are written P1 and P2. Cards are named by id; a champion in play may be a mapping
+with its position, damage and this turn's changes. Cards the state refers to (attackers,
+blockers, an effect being resolved) are written as zone paths such as ``P1.play.2`` or
+``limbo.0``, so that an exported position loads back to the same position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.errors import CardDataError, PositionError
+from cardtable.games.epic.cards import KEYWORDS, KW_BIT, parse_cards
+from cardtable.games.epic.effects import PLAYER
+from cardtable.games.epic.state import MULLIGAN, OVER, PLAY, EpicState
+
+if TYPE_CHECKING:
+    from cardtable.games.epic.game import EpicGame
+
+PHASES = ("mulligan", "play", "over")
+POSITIONS = ("prepared", "expended", "flipped")
+_TOP = {"game", "phase", "turn", "active", "first", "window", "initiative", "players", "cards",
+        "pending", "passes", "played", "combat", "stack", "triggers", "assign", "winners",
+        "reason", "mulligan", "no_attacks", "seed"}
+_PLAYER = {"health", "gold", "hand", "deck", "discard", "play", "turns_taken", "revealed"}
+_CHAMP = {"card", "position", "damage", "arriving", "counters", "offense", "defense", "keywords",
+          "owner"}
+
+
+def _seat(value: Any, what: str) -> int:
+    if isinstance(value, str) and value.upper() in ("P1", "P2"):
+        return int(value[1]) - 1
+    raise PositionError(f"{what}: expected P1 or P2, got {value!r}")
+
+
+def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
+    """A state from a position document; a clear PositionError for anything wrong."""
+    bad = set(data) - _TOP
+    if bad:
+        raise PositionError(f"unknown key(s) {sorted(bad)}")
+    try:
+        inline = parse_cards("position 'cards'", list(data.get("cards") or []))
+    except CardDataError as exc:
+        raise PositionError(str(exc)) from None
+    db = game.db_with(inline, data.get("cards") or [])
+    st = EpicState.__new__(EpicState)
+    st.card_ids, st.owner = [], []
+    paths: dict[str, int] = {}
+
+    def new(ident: Any, owner: int, where: str) -> int:
+        if not isinstance(ident, str) or ident not in db.cards:
+            raise PositionError(f"{where}: unknown card {ident!r}")
+        st.card_ids.append(ident)
+        st.owner.append(owner)
+        return len(st.card_ids) - 1
+
+    players = data.get("players") or {}
+    n = 2
+    st.health, st.gold, st.turns_taken = [30] * n, [1] * n, [0] * n
+    st.hands, st.decks, st.discards, st.play = ([[] for _ in range(n)] for _ in range(4))
+    extras: dict[int, dict[str, Any]] = {}
+    revealed: set[int] = set()
+    for s in range(n):
+        key = f"P{s + 1}"
+        p = players.get(key) or {}
+        unknown = set(p) - _PLAYER
+        if unknown:
+            raise PositionError(f"{key}: unknown key(s) {sorted(unknown)}")
+        st.health[s] = int(p.get("health", 30))
+        st.gold[s] = int(p.get("gold", 1))
+        st.turns_taken[s] = int(p.get("turns_taken", 0))
+        for zone in ("hand", "deck", "discard"):
+            for k, ident in enumerate(p.get(zone) or []):
+                i = new(ident, s, f"{key} {zone} #{k + 1}")
+                getattr(st, zone + "s" if zone != "deck" else "decks")[s].append(i)
+                paths[f"{key}.{zone}.{k}"] = i
+        st.decks[s].reverse()  # written from the top; stored with the top last
+        for k in p.get("revealed") or []:
+            revealed.add(st.hands[s][int(k)])
+        for k, entry in enumerate(p.get("play") or []):
+            extra: dict[str, Any] = {}
+            if isinstance(entry, Mapping):
+                unknown = set(entry) - _CHAMP
+                if unknown:
+                    raise PositionError(f"{key} play #{k + 1}: unknown key(s) {sorted(unknown)}")
+                extra = dict(entry)
+                entry = extra.pop("card", None)
+            owner = _seat(extra.pop("owner"), "owner") if "owner" in extra else s
+            i = new(entry, owner, f"{key} play #{k + 1}")
+            st.play[s].append(i)
+            extras[i] = extra
+            paths[f"{key}.play.{k}"] = i
+    st.limbo = []
+    for k, ident in enumerate((data.get("stack") or {}).get("limbo", []) if isinstance(data.get("stack"), Mapping) else []):
+        i = new(ident["card"], _seat(ident["owner"], "limbo owner"), f"limbo #{k + 1}")
+        st.limbo.append(i)
+        paths[f"limbo.{k}"] = i
+    m = len(st.card_ids)
+    st.controller = [-1] * m
+    for name in ("pos", "damage", "counters", "eot_off", "eot_def", "eot_kw", "arriving", "public"):
+        setattr(st, name, [0] * m)
+    for s in range(n):
+        for i in st.play[s]:
+            st.controller[i] = s
+            st.public[i] = 1
+            e = extras[i]
+            st.pos[i] = POSITIONS.index(e.get("position", "prepared"))
+            st.damage[i] = int(e.get("damage", 0))
+            st.arriving[i] = int(bool(e.get("arriving", False)))
+            st.counters[i] = int(e.get("counters", 0))
+            st.eot_off[i] = int(e.get("offense", 0))
+            st.eot_def[i] = int(e.get("defense", 0))
+            kw = 0
+            for k in e.get("keywords", []):
+                if k not in KW_BIT:
+                    raise PositionError(f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
+                kw |= KW_BIT[k]
+            st.eot_kw[i] = kw
+        for i in st.discards[s]:
+            st.public[i] = 1
+    for i in revealed:
+        st.public[i] = 1
+
+    def ref(x: Any, where: str) -> int:
+        if isinstance(x, str) and x in paths:
+            return paths[x]
+        if isinstance(x, str) and x.startswith("player:"):
+            return PLAYER | _seat(x[7:], where)
+        raise PositionError(f"{where}: no card at {x!r}")
+
+    st.phase = PHASES.index(data.get("phase", "play"))
+    st.turn = int(data.get("turn", 1))
+    st.active = _seat(data.get("active", "P1"), "active")
+    st.first = _seat(data.get("first", "P1"), "first")
+    if st.turns_taken == [0, 0]:
+        st.turns_taken[st.first] = (st.turn + 1) // 2
+        st.turns_taken[1 - st.first] = st.turn // 2
+    st.window = str(data.get("window", "main" if st.phase == PLAY else ""))
+    init = data.get("initiative", "P1" if st.phase != PLAY else f"P{st.active + 1}")
+    st.init = -1 if init is None else _seat(init, "initiative")
+    st.passes = int(data.get("passes", 0))
+    st.played = int(bool(data.get("played", False)))
+    st.no_attacks = int(bool(data.get("no_attacks", False)))
+    combat = data.get("combat") or {}
+    st.attackers = [ref(x, "combat attackers") for x in combat.get("attackers", [])]
+    st.blockers = [ref(x, "combat blockers") for x in combat.get("blockers", [])]
+    st.blocked = int(bool(combat.get("blocked", False)))
+    st.defender = _seat(combat["defender"], "defender") if "defender" in combat else -1
+    stack = data.get("stack") or {}
+    st.stack = [
+        [ref(f[0], "stack"), _seat(f[1], "stack controller"), int(f[2]), int(f[3]), int(f[4]),
+         -1 if f[5] is None else _seat(f[5], "stack target player"),
+         [ref(x, "stack choice") for x in f[6]]]
+        for f in stack.get("frames", [])
+    ] if isinstance(stack, Mapping) else []
+    st.triggers = [[[ref(t[0], "trigger"), _seat(t[1], "trigger"), int(t[2])] for t in s]
+                   for s in data.get("triggers") or []]
+    st.new_triggers = []
+    assign = dict(data.get("assign") or {})
+    for key in ("to", "back_to"):
+        if key in assign:
+            assign[key] = {ref(k, "assign"): int(v) for k, v in assign[key].items()}
+    if "discard" in assign:
+        assign["discard"] = [_seat(x, "assign discard") for x in assign["discard"]]
+    st.assign = assign
+    st.supply = []
+    st.winners = [_seat(w, "winners") for w in data.get("winners") or []]
+    st.reason = str(data.get("reason", ""))
+    mull = data.get("mulligan") or {}
+    st.mull_queue = [_seat(x, "mulligan") for x in mull.get("queue", [])]
+    st.mull_chosen = [ref(x, "mulligan") for x in mull.get("chosen", [])]
+    pend = data.get("pending")
+    if st.phase == OVER:
+        st.pending = ()
+    elif pend is None:
+        st.pending = ("act", st.init if st.init >= 0 else st.active)
+    else:
+        st.pending = (str(pend["kind"]), _seat(pend["seat"], "pending seat"))
+    st.rng = int(data.get("seed", 0))
+    st.log = None
+    st._legal = None
+    if st.phase == MULLIGAN and not st.mull_queue:
+        raise PositionError("a mulligan position needs mulligan.queue")
+    problems = game.check_invariants(st)
+    if problems:
+        raise PositionError("; ".join(problems))
+    return st
+
+
+def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
+    """A position document describing any state."""
+    paths: dict[int, str] = {}
+    players: dict[str, Any] = {}
+    for s in range(len(st.health)):
+        key = f"P{s + 1}"
+        deck_top_first = list(reversed(st.decks[s]))
+        for zone, cards in (("hand", st.hands[s]), ("deck", deck_top_first), ("discard", st.discards[s]),
+                            ("play", st.play[s])):
+            for k, i in enumerate(cards):
+                paths[i] = f"{key}.{zone}.{k}"
+        players[key] = {
+            "health": st.health[s],
+            "gold": st.gold[s],
+            "turns_taken": st.turns_taken[s],
+            "hand": [st.card_ids[i] for i in st.hands[s]],
+            "revealed": [k for k, i in enumerate(st.hands[s]) if st.public[i]],
+            "deck": [st.card_ids[i] for i in deck_top_first],
+            "discard": [st.card_ids[i] for i in st.discards[s]],
+            "play": [_champion(st, i, s) for i in st.play[s]],
+        }
+    for k, i in enumerate(st.limbo):
+        paths[i] = f"limbo.{k}"
+
+    def p(x: int) -> str:
+        return f"player:P{(x & ~PLAYER) + 1}" if x & PLAYER else paths[x]
+
+    doc: dict[str, Any] = {
+        "game": "epic",
+        "phase": PHASES[st.phase],
+        "turn": st.turn,
+        "active": f"P{st.active + 1}",
+        "first": f"P{st.first + 1}",
+        "window": st.window,
+        "initiative": None if st.init < 0 else f"P{st.init + 1}",
+        "passes": st.passes,
+        "played": bool(st.played),
+        "no_attacks": bool(st.no_attacks),
+        "players": players,
+    }
+    if st.pending:
+        doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
+    if st.attackers or st.blockers or st.defender >= 0:
+        doc["combat"] = {"attackers": [p(i) for i in st.attackers], "blockers": [p(i) for i in st.blockers],
+                         "blocked": bool(st.blocked)}
+        if st.defender >= 0:
+            doc["combat"]["defender"] = f"P{st.defender + 1}"
+    if st.stack or st.limbo:
+        doc["stack"] = {
+            "limbo": [{"card": st.card_ids[i], "owner": f"P{st.owner[i] + 1}"} for i in st.limbo],
+            "frames": [[p(f[0]), f"P{f[1] + 1}", f[2], f[3], f[4], None if f[5] < 0 else f"P{f[5] + 1}",
+                        [p(x) for x in f[6]]] for f in st.stack],
+        }
+    if st.triggers:
+        doc["triggers"] = [[[p(t[0]), f"P{t[1] + 1}", t[2]] for t in s] for s in st.triggers]
+    if st.assign:
+        a = dict(st.assign)
+        for key in ("to", "back_to"):
+            if key in a:
+                a[key] = {p(k): v for k, v in a[key].items()}
+        if "discard" in a:
+            a["discard"] = [f"P{x + 1}" for x in a["discard"]]
+        doc["assign"] = a
+    if st.phase == MULLIGAN:
+        doc["mulligan"] = {"queue": [f"P{x + 1}" for x in st.mull_queue],
+                           "chosen": [p(i) for i in st.mull_chosen]}
+    if st.phase == OVER:
+        doc["winners"] = [f"P{w + 1}" for w in st.winners]
+        doc["reason"] = st.reason
+    custom = game.custom_cards(st)
+    if custom:
+        doc["cards"] = custom
+    return doc
+
+
+def _champion(st: EpicState, i: int, s: int) -> Any:
+    extra: dict[str, Any] = {}
+    if st.pos[i]:
+        extra["position"] = POSITIONS[st.pos[i]]
+    for key, value in (("damage", st.damage[i]), ("counters", st.counters[i]),
+                       ("offense", st.eot_off[i]), ("defense", st.eot_def[i])):
+        if value:
+            extra[key] = value
+    if st.arriving[i]:
+        extra["arriving"] = True
+    if st.eot_kw[i]:
+        extra["keywords"] = [k for b, k in enumerate(KEYWORDS) if st.eot_kw[i] & (1 << b)]
+    if st.owner[i] != s:
+        extra["owner"] = f"P{st.owner[i] + 1}"
+    if not extra:
+        return st.card_ids[i]
+    return {"card": st.card_ids[i], **extra}

@@ -1,0 +1,570 @@
+"""Epic turn structure, initiative and combat, and the decisions they open.
+
+Decisions (``state.pending``):
+  ("mulligan", seat)      put cards back (one at a time) or keep   -> ("mull", card) | ("keep",)
+  ("act", seat)           the seat holds initiative                -> ("play", card, mode) |
+                                                                      ("attack",) | ("pass",)
+  ("return_or_end", seat) the opponent played after you passed     -> ("return",) | ("end",)
+  ("attackers", seat)     choose attackers, one at a time           -> ("add", card) | ("done",)
+  ("blockers", seat)      choose blockers, one at a time            -> ("add", card) | ("done",)
+  ("assign", seat)        split combat damage                       -> ("to", card, n) | ("player", n)
+  ("target", seat)        the target of the sentence resolving      -> ("target", card | PLAYER|seat)
+  ("discard", seat)       discard a card                            -> ("discard", card)
+Windows (``state.window``): "main" (the turn player's main phase), "pass" (the turn
+player passed; the opponent may play), "before_blocks", "before_damage".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core import rng as crng
+from cardtable.games.epic.cards import EpicDB
+from cardtable.games.epic.effects import (
+    AIRBORNE,
+    AMBUSH,
+    BLITZ,
+    BREAKTHROUGH,
+    PLAYER,
+    RIGHTEOUS,
+    UNBLOCKABLE,
+    GameOver,
+    champions,
+    choose_target,
+    deal_damage,
+    defense,
+    defn,
+    discard_choice,
+    draw,
+    emit,
+    enter_play,
+    keywords,
+    offense,
+    push_event,
+    run,
+    settle,
+)
+from cardtable.games.epic.state import EXPENDED, FLIPPED, MULLIGAN, OVER, PLAY, PREPARED, EpicState
+
+START_HEALTH = 30
+HAND_SIZE = 5
+MAX_HAND = 7
+TURN_CAP = 400  # engine safety net (ruling R-cap): a draw past it
+
+
+def new_state(db: EpicDB, decks: list[list[str]], seed: int, first: int | None, log: bool) -> EpicState:
+    """Decks shuffled, 30 health, 5 cards, first player by the seed, mulligans to decide."""
+    st = EpicState.__new__(EpicState)
+    n = len(decks)
+    st.card_ids = [c for deck in decks for c in deck]
+    st.owner = [s for s, deck in enumerate(decks) for _ in deck]
+    m = len(st.card_ids)
+    for name in ("controller",):
+        setattr(st, name, [-1] * m)
+    for name in ("pos", "damage", "counters", "eot_off", "eot_def", "eot_kw", "arriving", "public"):
+        setattr(st, name, [0] * m)
+    st.rng = crng.seed_state(seed)
+    st.log = [] if log else None
+    st._legal = None
+    st.phase = MULLIGAN
+    st.turn = 0
+    st.window = ""
+    st.init = -1
+    st.passes = 0
+    st.played = 0
+    st.blocked = 0
+    st.defender = -1
+    st.reason = ""
+    st.no_attacks = 0
+    st.health = [START_HEALTH] * n
+    st.gold = [1] * n
+    st.turns_taken = [0] * n
+    st.limbo = []
+    st.supply = []
+    st.attackers = []
+    st.blockers = []
+    st.winners = []
+    st.hands = [[] for _ in range(n)]
+    st.discards = [[] for _ in range(n)]
+    st.play = [[] for _ in range(n)]
+    st.decks = []
+    start = 0
+    for deck in decks:
+        cards = list(range(start, start + len(deck)))
+        start += len(deck)
+        crng.shuffle(st, cards)
+        st.decks.append(cards)
+    st.stack = []
+    st.triggers = []
+    st.new_triggers = []
+    st.assign = {}
+    st.first = first if first is not None else crng.randbelow(st, n)
+    st.active = st.first
+    emit(st, "first", "epic.setup.first_player", st.first)
+    for s in range(n):
+        for _ in range(HAND_SIZE):
+            st.hands[s].append(st.decks[s].pop())
+    # Mulligans from the second player on, then the first player (epic.mulligan).
+    st.mull_queue = [(st.first + k) % n for k in range(1, n)] + [st.first]
+    st.mull_chosen = []
+    st.pending = ("mulligan", st.mull_queue[0])
+    return st
+
+
+# --- turns ------------------------------------------------------------------------------
+def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
+    """Start phase: turn marker, gold, draw, prepare, start-of-turn triggers (epic.turn.start)."""
+    st.turn += 1
+    if st.turn > TURN_CAP:
+        st.phase = OVER
+        st.winners = []
+        st.reason = "turn_limit"
+        st.pending = ()
+        raise GameOver
+    st.active = seat
+    st.turns_taken[seat] += 1
+    st.init = -1
+    emit(st, "turn", "epic.turn.start", seat, turn=st.turns_taken[seat])
+    for s in range(len(st.gold)):
+        st.gold[s] = 1
+    if not (seat == st.first and st.turns_taken[seat] == 1):
+        draw(st, seat, 1)
+    for i in st.play[seat]:
+        st.pos[i] = PREPARED
+        st.arriving[i] = 0
+    for i in st.play[seat]:
+        for k, ab in enumerate(defn(db, st, i).abilities):
+            if ab.when == "start_of_turn":
+                st.new_triggers.append([i, seat, k])
+    st.window = "main"
+    st.init = seat
+    st.passes = 0
+    st.pending = ()
+    settle(db, st)
+    run(db, st)
+    if not st.pending:
+        st.pending = ("act", seat)
+
+
+def open_window(st: EpicState, window: str, seat: int) -> None:
+    """Give initiative to ``seat`` in a window."""
+    st.window = window
+    st.init = seat
+    st.passes = 0
+    st.pending = ("act", seat)
+
+
+def end_turn(db: EpicDB, st: EpicState) -> None:
+    """End phase (epic.turn.end): discard to 7, heal, prepare flipped, end turn effects."""
+    seat = st.active
+    st.window = "end"
+    st.init = -1
+    if len(st.hands[seat]) > MAX_HAND:
+        st.pending = ("discard", seat)
+        st.assign["discard"] = [seat] * (len(st.hands[seat]) - MAX_HAND)
+        return
+    finish_end(db, st)
+
+
+def finish_end(db: EpicDB, st: EpicState) -> None:
+    """The rest of the end phase, then the next player's turn."""
+    for i in champions(st):
+        st.damage[i] = 0
+        if st.pos[i] == FLIPPED:
+            st.pos[i] = PREPARED
+        st.eot_off[i] = st.eot_def[i] = st.eot_kw[i] = 0
+    st.no_attacks = 0
+    start_turn(db, st, (st.active + 1) % len(st.health))
+
+
+# --- playing cards -------------------------------------------------------------------------
+def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
+    """Cards the seat may play now, with their modes (epic.play.pay, epic.golden_rule)."""
+    out: list[tuple[Any, ...]] = []
+    main = st.window == "main" and seat == st.active
+    gold = st.gold[seat]
+    seen: set[tuple[str, int]] = set()
+    for c in st.hands[seat]:
+        d = defn(db, st, c)
+        if d.cost > gold:
+            continue
+        if d.is_champion:
+            if (main or d.keywords & AMBUSH) and (d.id, -1) not in seen:
+                seen.add((d.id, -1))
+                out.append(("play", c, 0))
+            continue
+        for k, mode in enumerate(d.modes):
+            if d.cost + mode.gold > gold or (mode.your_turn and seat != st.active):
+                continue
+            if (d.id, k) in seen:
+                continue
+            seen.add((d.id, k))
+            out.append(("play", c, k))
+    return out
+
+
+def play_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
+    """Pay and play a card: a champion enters play, an event resolves (epic.play.pay)."""
+    d = defn(db, st, c)
+    cost = d.cost + (d.modes[mode].gold if not d.is_champion else 0)
+    if cost:
+        st.gold[seat] = 0
+    st.hands[seat].remove(c)
+    st.public[c] = 1
+    st.passes = 0
+    if st.window == "pass" and seat != st.active:
+        st.played = 1
+    emit(st, "play", "epic.play.pay", seat, card=c, mode=mode)
+    if d.is_champion:
+        enter_play(db, st, c, seat)
+        settle(db, st)
+    else:
+        st.limbo.append(c)
+        push_event(st, c, seat, mode)
+    st.pending = ()
+    run(db, st)
+    if not st.pending:
+        st.pending = ("act", seat)
+
+
+def pass_initiative(db: EpicDB, st: EpicState, seat: int) -> None:
+    """Pass: initiative moves on; both passing in a row ends the window (epic.initiative)."""
+    other = (seat + 1) % len(st.health)
+    emit(st, "pass", "epic.initiative.pass", seat)
+    if st.window == "main":
+        st.window = "pass"
+        st.played = 0
+        st.init = other
+        st.pending = ("act", other)
+        return
+    if st.window == "pass":
+        if st.played:
+            st.init = -1
+            st.pending = ("return_or_end", st.active)
+        else:
+            end_turn(db, st)
+        return
+    st.passes += 1
+    if st.passes >= len(st.health):
+        if st.window == "before_blocks":
+            st.init = -1
+            st.pending = ("blockers", st.defender)
+        else:
+            combat_damage(db, st)
+        return
+    st.init = other
+    st.pending = ("act", other)
+
+
+# --- combat -------------------------------------------------------------------------------
+def can_attack(db: EpicDB, st: EpicState, i: int) -> bool:
+    """Prepared, and not arriving unless it has Blitz (epic.combat.declare)."""
+    return st.pos[i] == PREPARED and (not st.arriving[i] or bool(keywords(db, st, i) & BLITZ))
+
+
+def can_block(db: EpicDB, st: EpicState, b: int) -> bool:
+    """A prepared champion that could block at least one attacker (epic.keyword.airborne)."""
+    if st.pos[b] != PREPARED:
+        return False
+    flies = keywords(db, st, b) & AIRBORNE
+    for a in st.attackers:
+        kw = keywords(db, st, a)
+        if kw & UNBLOCKABLE:
+            continue
+        if not kw & AIRBORNE or flies:
+            return True
+    return False
+
+
+def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
+    """Attackers are expended; the attacking player gets initiative (epic.combat.before_blocks)."""
+    for a in st.attackers:
+        st.pos[a] = EXPENDED
+        for k, ab in enumerate(defn(db, st, a).abilities):
+            if ab.when == "attacks":
+                st.new_triggers.append([a, st.active, k])
+    emit(st, "attack", "epic.combat.declare", st.active, cards=list(st.attackers))
+    settle(db, st)
+    st.defender = (st.active + 1) % len(st.health)
+    st.window = "before_blocks"
+    st.init = st.active
+    st.passes = 0
+    st.pending = ()
+    run(db, st)
+    if not st.pending:
+        st.pending = ("act", st.active)
+
+
+def end_blocks(db: EpicDB, st: EpicState) -> None:
+    """Blockers flip; the defending player gets initiative (epic.combat.before_damage)."""
+    for b in st.blockers:
+        st.pos[b] = FLIPPED
+    st.blocked = int(bool(st.blockers))
+    emit(st, "block", "epic.combat.blocks", st.defender, cards=list(st.blockers))
+    open_window(st, "before_damage", st.defender)
+
+
+def combat_damage(db: EpicDB, st: EpicState) -> None:
+    """Step 5: the attack's damage is split by the attacker, the blockers' by the defender."""
+    st.init = -1
+    attackers = [a for a in st.attackers if st.controller[a] == st.active]
+    blockers = [b for b in st.blockers if st.controller[b] == st.defender]
+    if not st.blocked:
+        total = sum(offense(db, st, a) for a in attackers)
+        st.assign = {"side": 0, "left": 0, "bt": 0, "to": {}, "player": total, "back": 0}
+        deal_combat(db, st)
+        return
+    total = sum(offense(db, st, a) for a in attackers)
+    bt = sum(offense(db, st, a) for a in attackers if keywords(db, st, a) & BREAKTHROUGH)
+    back = sum(offense(db, st, b) for b in blockers) if attackers else 0
+    st.assign = {"side": 0, "left": total if blockers or bt else 0, "bt": bt, "to": {},
+                 "player": 0, "back": back, "back_to": {}}
+    next_assignment(db, st)
+
+
+def assign_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
+    """Ways to split the next damage: enough to break a champion, or all that is left."""
+    a = st.assign
+    left = a["left"]
+    side = a["side"]
+    if side == 0:
+        pool = [b for b in st.blockers if st.controller[b] == st.defender]
+        given = a["to"]
+    else:
+        pool = [x for x in st.attackers if st.controller[x] == st.active]
+        given = a["back_to"]
+    out: list[tuple[Any, ...]] = []
+    all_lethal = True
+    for t in pool:
+        need = max(0, defense(db, st, t) - st.damage[t] - given.get(t, 0))
+        if need > 0:
+            all_lethal = False
+            out.append(("to", t, min(need, left)))
+            if left > need:
+                out.append(("to", t, left))
+        else:
+            out.append(("to", t, left))
+    if side == 0 and a["bt"] > 0 and all_lethal:
+        out.append(("player", min(left, a["bt"])))
+    seen: set[tuple[Any, ...]] = set()
+    unique = []
+    for o in out:
+        if o not in seen:
+            seen.add(o)
+            unique.append(o)
+    return unique
+
+
+def next_assignment(db: EpicDB, st: EpicState) -> None:
+    """Ask for the next split, or deal the damage when both sides are done."""
+    a = st.assign
+    while True:
+        if a["left"] > 0:
+            options = assign_options(db, st)
+            if options:
+                st.pending = ("assign", st.active if a["side"] == 0 else st.defender)
+                return
+        if a["side"] == 0:
+            a["side"] = 1
+            a["left"] = a["back"]
+            continue
+        deal_combat(db, st)
+        return
+
+
+def assign_damage(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
+    """Record one split of combat damage."""
+    a = st.assign
+    if action[0] == "player":
+        a["player"] += action[1]
+        a["bt"] -= action[1]
+    else:
+        book = a["to"] if a["side"] == 0 else a["back_to"]
+        book[action[1]] = book.get(action[1], 0) + action[2]
+    a["left"] -= action[-1]
+    st.pending = ()
+    next_assignment(db, st)
+
+
+def deal_combat(db: EpicDB, st: EpicState) -> None:
+    """All combat damage at once; Righteous heals its controller (epic.combat.damage)."""
+    a = st.assign
+    attackers = [x for x in st.attackers if st.controller[x] == st.active]
+    blockers = [b for b in st.blockers if st.controller[b] == st.defender]
+    if a["player"]:
+        deal_damage(db, st, PLAYER | st.defender, a["player"], "epic.combat.damage")
+    for t, n in a.get("to", {}).items():
+        deal_damage(db, st, t, n, "epic.combat.damage")
+    for t, n in a.get("back_to", {}).items():
+        deal_damage(db, st, t, n, "epic.combat.damage")
+    # Righteous (epic.keyword.righteous): its controller gains what it dealt.
+    dealt_any = a["player"] or a.get("to")
+    for x in attackers:
+        if keywords(db, st, x) & RIGHTEOUS and dealt_any:
+            st.health[st.active] += offense(db, st, x)
+    if a.get("back_to"):
+        for b in blockers:
+            if keywords(db, st, b) & RIGHTEOUS:
+                st.health[st.defender] += offense(db, st, b)
+    st.assign = {}
+    st.attackers = []
+    st.blockers = []
+    st.blocked = 0
+    st.defender = -1
+    # The attacking player goes on with the main phase once what fired is resolved.
+    st.window = "main"
+    st.init = st.active
+    st.passes = 0
+    st.pending = ()
+    settle(db, st)
+    run(db, st)
+    if not st.pending:
+        st.pending = ("act", st.active)
+
+
+# --- decisions ------------------------------------------------------------------------------
+def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
+    """The options of the pending decision (cached until the next action)."""
+    if st._legal is not None:
+        return st._legal
+    out: list[tuple[Any, ...]] = []
+    p = st.pending
+    what = p[0] if p else ""
+    if what == "mulligan":
+        seat = p[1]
+        out = [("mull", c) for c in st.hands[seat] if c not in st.mull_chosen]
+        out = _dedupe_cards(st, out) + [("keep",)]
+    elif what == "act":
+        seat = p[1]
+        out = playable(db, st, seat)
+        if st.window == "main" and seat == st.active and not st.no_attacks and any(
+            can_attack(db, st, i) for i in st.play[seat]
+        ):
+            out.append(("attack",))
+        out.append(("pass",))
+    elif what == "return_or_end":
+        out = [("return",), ("end",)]
+    elif what == "attackers":
+        out = [("add", i) for i in st.play[st.active] if i not in st.attackers and can_attack(db, st, i)]
+        if st.attackers:
+            out.append(("done",))
+    elif what == "blockers":
+        out = [("add", b) for b in st.play[st.defender] if b not in st.blockers and can_block(db, st, b)]
+        out.append(("done",))
+    elif what == "assign":
+        out = assign_options(db, st)
+    elif what == "target":
+        from cardtable.games.epic.effects import frame_steps, target_options
+
+        frame = st.stack[-1]
+        step = frame_steps(db, st, frame)[frame[4]]
+        sel = next(s for s in step.to if s.target is not None)
+        out = [("target", x) for x in target_options(db, st, sel, frame[1])]
+    elif what == "discard":
+        out = _dedupe_cards(st, [("discard", c) for c in st.hands[p[1]]])
+    st._legal = out
+    return out
+
+
+def _dedupe_cards(st: EpicState, options: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """One option per card name (copies of a card are the same choice)."""
+    seen: set[str] = set()
+    out = []
+    for o in options:
+        key = st.card_ids[o[1]]
+        if key not in seen:
+            seen.add(key)
+            out.append(o)
+    return out
+
+
+def apply_action(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
+    """Perform a legal action, then every forced step after it."""
+    try:
+        _step(db, st, action)
+        while st.phase != OVER:
+            options = legal_actions(db, st)
+            if len(options) != 1:
+                break
+            _step(db, st, options[0])
+    except GameOver:
+        st._legal = None
+
+
+def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
+    st._legal = None
+    kind = action[0]
+    p = st.pending
+    seat = p[1]
+    if kind == "mull":
+        st.mull_chosen.append(action[1])
+    elif kind == "keep":
+        finish_mulligan(db, st, seat)
+    elif kind == "play":
+        play_card(db, st, seat, action[1], action[2])
+    elif kind == "pass":
+        pass_initiative(db, st, seat)
+    elif kind == "attack":
+        st.attackers = []
+        st.pending = ("attackers", seat)
+    elif kind == "add" and p[0] == "attackers":
+        st.attackers.append(action[1])
+    elif kind == "add":
+        st.blockers.append(action[1])
+    elif kind == "done" and p[0] == "attackers":
+        begin_blocks_window(db, st)
+    elif kind == "done":
+        end_blocks(db, st)
+    elif kind in ("to", "player"):
+        assign_damage(db, st, action)
+    elif kind == "target":
+        choose_target(db, st, action[1])
+        run(db, st)
+        resume(db, st)
+    elif kind == "discard":
+        discard_choice(db, st, action[1])
+        if st.window == "end" and not st.assign.get("discard"):
+            st.assign.pop("discard", None)
+            finish_end(db, st)
+            return
+        run(db, st)
+        resume(db, st)
+    elif kind == "return":
+        open_window(st, "main", st.active)
+    elif kind == "end":
+        end_turn(db, st)
+    else:
+        raise AssertionError(f"unknown action {action!r}")
+
+
+def resume(db: EpicDB, st: EpicState) -> None:
+    """After an effect finished: give the decision back to the initiative holder."""
+    if st.pending or st.phase == OVER:
+        return
+    st.assign.pop("discard", None)
+    st.pending = ("act", st.init if st.init >= 0 else st.active)
+
+
+def finish_mulligan(db: EpicDB, st: EpicState, seat: int) -> None:
+    """Put the chosen cards under the deck, draw as many, lose as much health (epic.mulligan)."""
+    chosen = st.mull_chosen
+    if chosen:
+        for c in chosen:
+            st.hands[seat].remove(c)
+        crng.shuffle(st, chosen)
+        st.decks[seat][:0] = chosen
+        for _ in chosen:
+            st.hands[seat].append(st.decks[seat].pop())
+        st.health[seat] -= len(chosen)
+        emit(st, "mulligan", "epic.mulligan", seat, n=len(chosen))
+    st.mull_chosen = []
+    st.mull_queue.pop(0)
+    if st.mull_queue:
+        st.pending = ("mulligan", st.mull_queue[0])
+        return
+    st.phase = PLAY
+    st.pending = ()
+    start_turn(db, st, st.first)
+
+
+__all__ = ["apply_action", "legal_actions", "new_state"]

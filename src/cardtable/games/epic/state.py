@@ -1,0 +1,143 @@
+"""The Epic state: plain data (ints, strs, lists, dicts of plain data).
+
+Card instances are numbered; tokens get new numbers when they come into play and go to
+the ``supply`` list when they leave it. An effect being resolved is an explicit frame
+on ``stack``: [card, controller, source kind, index, next step, target player, targets
+chosen for the current step], so a resolution waiting for a target choice can be
+cloned and saved like everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core.events import Event
+
+# phases
+MULLIGAN, PLAY, OVER = 0, 1, 2
+# champion positions (epic.position.*)
+PREPARED, EXPENDED, FLIPPED = 0, 1, 2
+# frame fields
+F_CARD, F_CTL, F_SRC, F_IDX, F_STEP, F_TP, F_CHOSEN = range(7)
+SRC_MODE, SRC_ABILITY = 0, 1
+
+_SCALARS = ("rng", "phase", "turn", "active", "first", "window", "init", "passes", "played",
+            "blocked", "defender", "reason", "no_attacks")
+_INT_LISTS = ("owner", "controller", "pos", "damage", "counters", "eot_off", "eot_def",
+              "eot_kw", "arriving", "public", "health", "gold", "turns_taken", "limbo", "supply",
+              "attackers", "blockers", "winners", "mull_queue", "mull_chosen")
+_STR_LISTS = ("card_ids",)
+_NESTED = ("hands", "decks", "discards", "play")
+
+
+class EpicState:
+    """One point in one Epic game."""
+
+    __slots__ = (*_SCALARS, *_INT_LISTS, *_STR_LISTS, *_NESTED, "stack", "triggers",
+                 "new_triggers", "assign", "pending", "log", "_legal")
+
+    rng: int
+    phase: int
+    turn: int
+    active: int
+    first: int
+    window: str
+    init: int
+    passes: int
+    played: int
+    blocked: int
+    defender: int
+    reason: str
+    no_attacks: int
+    owner: list[int]
+    controller: list[int]
+    pos: list[int]
+    damage: list[int]
+    counters: list[int]
+    eot_off: list[int]
+    eot_def: list[int]
+    eot_kw: list[int]
+    arriving: list[int]
+    public: list[int]
+    health: list[int]
+    gold: list[int]
+    turns_taken: list[int]
+    limbo: list[int]
+    supply: list[int]
+    attackers: list[int]
+    blockers: list[int]
+    winners: list[int]
+    mull_queue: list[int]
+    mull_chosen: list[int]
+    card_ids: list[str]
+    hands: list[list[int]]
+    decks: list[list[int]]
+    discards: list[list[int]]
+    play: list[list[int]]
+    stack: list[list[Any]]
+    triggers: list[list[list[int]]]
+    new_triggers: list[list[int]]
+    assign: dict[str, Any]
+    pending: tuple[Any, ...]
+    log: list[Event] | None
+    _legal: list[tuple[Any, ...]] | None
+
+    def clone(self) -> EpicState:
+        """An independent copy (hand-written)."""
+        c = EpicState.__new__(EpicState)
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        for name in _INT_LISTS:
+            setattr(c, name, getattr(self, name)[:])
+        c.card_ids = self.card_ids[:]
+        for name in _NESTED:
+            setattr(c, name, [x[:] for x in getattr(self, name)])
+        c.stack = [f[:F_CHOSEN] + [list(f[F_CHOSEN])] for f in self.stack]
+        c.triggers = [[t[:] for t in s] for s in self.triggers]
+        c.new_triggers = [t[:] for t in self.new_triggers]
+        c.assign = {k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+                    for k, v in self.assign.items()}
+        c.pending = self.pending
+        c.log = None
+        c._legal = self._legal
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        """Exact plain-data form."""
+        out: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        for name in (*_INT_LISTS, *_STR_LISTS):
+            out[name] = list(getattr(self, name))
+        for name in _NESTED:
+            out[name] = [list(x) for x in getattr(self, name)]
+        out["stack"] = [f[:F_CHOSEN] + [list(f[F_CHOSEN])] for f in self.stack]
+        out["triggers"] = [[list(t) for t in s] for s in self.triggers]
+        out["new_triggers"] = [list(t) for t in self.new_triggers]
+        out["assign"] = {k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v)
+                         for k, v in self.assign.items()}
+        out["pending"] = list(self.pending)
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> EpicState:
+        """Inverse of to_json."""
+        s = EpicState.__new__(EpicState)
+        for name in _SCALARS:
+            setattr(s, name, data[name])
+        for name in (*_INT_LISTS, *_STR_LISTS):
+            setattr(s, name, list(data[name]))
+        for name in _NESTED:
+            setattr(s, name, [list(x) for x in data[name]])
+        s.stack = [list(f[:F_CHOSEN]) + [list(f[F_CHOSEN])] for f in data["stack"]]
+        s.triggers = [[list(t) for t in st] for st in data["triggers"]]
+        s.new_triggers = [list(t) for t in data["new_triggers"]]
+        s.assign = {k: ({int(a): b for a, b in v.items()} if isinstance(v, dict) else
+                        list(v) if isinstance(v, list) else v)
+                    for k, v in data["assign"].items()}
+        s.pending = tuple(data["pending"])
+        s.log = None
+        s._legal = None
+        return s
+
+    def nseats(self) -> int:
+        """Number of seats."""
+        return len(self.health)

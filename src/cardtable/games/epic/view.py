@@ -1,0 +1,163 @@
+"""Epic text and observations (outside the hot path)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event
+from cardtable.core.i18n import tr
+from cardtable.games.epic.effects import PLAYER, defense, keywords, offense
+from cardtable.games.epic.cards import KEYWORDS
+from cardtable.games.epic.state import OVER, EpicState
+
+if TYPE_CHECKING:
+    from cardtable.games.epic.game import EpicGame
+
+PKG = "cardtable.games.epic"
+POSITIONS = ("prepared", "expended", "flipped")
+
+
+def msg(key: str, lang: str, **kw: Any) -> str:
+    """An Epic message."""
+    return tr(PKG, key, lang, **kw)
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """'Игрок 1' / 'Player 1'."""
+    return msg("seat_a" if seat == 0 else "seat_b", lang)
+
+
+def card_name(game: EpicGame, st: EpicState, i: int, lang: str) -> str:
+    """The printed name of an instance."""
+    return game.db.cards[st.card_ids[i]].name(lang)
+
+
+def label(st: EpicState, i: int) -> str:
+    """A champion's text label: its card id, with ``@P1.2`` (controller, place in play)
+    when several cards share the id (stable when a position is saved and loaded)."""
+    ident = st.card_ids[i]
+    ctl = st.controller[i]
+    if ctl < 0 or sum(1 for row in st.play for j in row if st.card_ids[j] == ident) == 1:
+        return ident
+    return f"{ident}@P{ctl + 1}.{st.play[ctl].index(i)}"
+
+
+def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
+    """Canonical text of an action (cards in hand by id: copies are the same choice)."""
+    kind = action[0]
+    if kind == "play":
+        return f"play {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
+    if kind in ("mull", "discard"):
+        return f"{kind} {st.card_ids[action[1]]}"
+    if kind == "add":
+        return f"add {label(st, action[1])}"
+    if kind == "to":
+        return f"to {label(st, action[1])} {action[2]}"
+    if kind == "player":
+        return f"player {action[1]}"
+    if kind == "target":
+        x = action[1]
+        return f"target p{(x & ~PLAYER) + 1}" if x & PLAYER else f"target {label(st, x)}"
+    return kind
+
+
+def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang: str) -> str:
+    """Human text of an action."""
+    kind = action[0]
+    simple = {"attack": "act_attack", "pass": "act_pass", "return": "act_return", "end": "act_end",
+              "done": "act_done", "keep": "act_keep"}
+    if kind in simple:
+        return msg(simple[kind], lang)
+    if st is None:
+        return str(list(action))
+    if kind == "play":
+        name = card_name(game, st, action[1], lang)
+        d = game.db.cards[st.card_ids[action[1]]]
+        if len(d.modes) > 1:
+            return msg("act_play_mode", lang, card=name, mode=action[2] + 1)
+        return msg("act_play", lang, card=name)
+    if kind == "add":
+        key = "act_add_attacker" if st.pending and st.pending[0] == "attackers" else "act_add_blocker"
+        return msg(key, lang, card=card_name(game, st, action[1], lang))
+    if kind == "to":
+        return msg("act_to", lang, n=action[2], card=card_name(game, st, action[1], lang))
+    if kind == "player":
+        return msg("act_player", lang, n=action[1])
+    if kind == "target":
+        x = action[1]
+        if x & PLAYER:
+            return msg("act_target_player", lang, seat=seat_name(x & ~PLAYER, lang))
+        return msg("act_target_card", lang, card=card_name(game, st, x, lang))
+    if kind == "discard":
+        return msg("act_discard", lang, card=card_name(game, st, action[1], lang))
+    if kind == "mull":
+        return msg("act_mull", lang, card=card_name(game, st, action[1], lang))
+    return kind
+
+
+def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
+    """One event as a line."""
+    d = dict(ev.data)
+    kw: dict[str, Any] = {}
+    if ev.seat is not None:
+        kw["seat"] = seat_name(ev.seat, lang)
+    if "card" in d:
+        kw["card"] = card_name(game, st, d.pop("card"), lang)
+    kw.update({k: v for k, v in d.items() if k in ("n", "amount", "turn", "offense", "defense")})
+    try:
+        return msg(f"ev_{ev.kind}", lang, **kw)
+    except (KeyError, IndexError, ValueError):
+        return f"{ev.kind} {ev.rule}"
+
+
+def champion_view(game: EpicGame, st: EpicState, i: int) -> dict[str, Any]:
+    """A champion in play as public data."""
+    kw = keywords(game.db, st, i)
+    return {
+        "inst": i,
+        "card": st.card_ids[i],
+        "offense": offense(game.db, st, i),
+        "defense": defense(game.db, st, i),
+        "damage": st.damage[i],
+        "position": POSITIONS[st.pos[i]],
+        "arriving": bool(st.arriving[i]),
+        "keywords": [k for b, k in enumerate(KEYWORDS) if kw & (1 << b)],
+        "owner": st.owner[i],
+    }
+
+
+def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck order."""
+    hands = []
+    for s, hand in enumerate(st.hands):
+        if s == seat:
+            hands.append([{"inst": c, "card": st.card_ids[c]} for c in hand])
+        else:
+            hands.append(sorted(st.card_ids[c] for c in hand if st.public[c]))
+    obs: dict[str, Any] = {
+        "game": "epic",
+        "seat": seat,
+        "phase": ("mulligan", "play", "over")[st.phase],
+        "turn": st.turn,
+        "active": st.active,
+        "first": st.first,
+        "window": st.window,
+        "initiative": st.init,
+        "pending": list(st.pending[:2]),
+        "health": list(st.health),
+        "gold": list(st.gold),
+        "hands": hands,
+        "hand_sizes": [len(h) for h in st.hands],
+        "deck_sizes": [len(d) for d in st.decks],
+        "discards": [[st.card_ids[c] for c in d] for d in st.discards],
+        "play": [[champion_view(game, st, i) for i in row] for row in st.play],
+        "attackers": list(st.attackers),
+        "blockers": list(st.blockers),
+        "limbo": [st.card_ids[c] for c in st.limbo],
+    }
+    if st.phase == 0 and st.pending and st.pending[1] == seat:
+        obs["mulligan"] = [st.card_ids[c] for c in st.mull_chosen]
+    if st.phase == OVER:
+        obs["winners"] = list(st.winners)
+        obs["reason"] = st.reason
+    return obs
