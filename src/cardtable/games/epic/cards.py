@@ -22,13 +22,29 @@ from cardtable.core.errors import CardDataError
 
 FACTIONS = ("good", "wild", "evil", "sage")
 KEYWORDS = (
-    "airborne", "ambush", "blitz", "breakthrough", "righteous", "unbreakable",
-    "untargetable", "unbanishable", "unblockable",
+    "airborne",
+    "ambush",
+    "blitz",
+    "breakthrough",
+    "righteous",
+    "unbreakable",
+    "untargetable",
+    "unbanishable",
+    "unblockable",
 )
 KW_BIT = {k: 1 << i for i, k in enumerate(KEYWORDS)}
 TRIGGERS = ("tribute", "leaves_play", "broken", "attacks", "start_of_turn", "end_of_turn", "ally")
-OPS = ("damage", "draw", "gain_health", "tokens", "banish", "break", "modify", "return_to_hand",
-       "discard")
+OPS = (
+    "damage",
+    "draw",
+    "gain_health",
+    "tokens",
+    "banish",
+    "break",
+    "modify",
+    "return_to_hand",
+    "discard",
+)
 TOKEN_KINDS = ("human", "demon", "wolf", "zombie")
 
 
@@ -63,7 +79,13 @@ class Selector(BaseModel):
 
     @model_validator(mode="after")
     def _one_kind(self) -> Selector:
-        kinds = [self.target is not None, self.each is not None, self.self, self.you, self.turn_player]
+        kinds = [
+            self.target is not None,
+            self.each is not None,
+            self.self,
+            self.you,
+            self.turn_player,
+        ]
         if sum(kinds) != 1:
             raise ValueError("a selector names exactly one of target, each, self, you, turn_player")
         return self
@@ -73,8 +95,17 @@ class Step(BaseModel):
     """One sentence of a card: an op, its numbers and selectors."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    op: Literal["damage", "draw", "gain_health", "tokens", "banish", "break", "modify",
-                "return_to_hand", "discard"]
+    op: Literal[
+        "damage",
+        "draw",
+        "gain_health",
+        "tokens",
+        "banish",
+        "break",
+        "modify",
+        "return_to_hand",
+        "discard",
+    ]
     amount: int = 0
     to: tuple[Selector, ...] = ()
     kind: str | None = None
@@ -82,6 +113,7 @@ class Step(BaseModel):
     defense: int = 0
     keywords: tuple[str, ...] = ()
     may: bool = False
+    frenzy: bool = Field(default=False, description="only while Frenzy holds (epic.keyword.frenzy)")
 
     @model_validator(mode="after")
     def _args(self) -> Step:
@@ -108,7 +140,9 @@ class Ability(BaseModel):
     """A triggered ability (``when`` → steps) of a champion."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    when: Literal["tribute", "leaves_play", "broken", "attacks", "start_of_turn", "end_of_turn", "ally"]
+    when: Literal[
+        "tribute", "leaves_play", "broken", "attacks", "start_of_turn", "end_of_turn", "ally"
+    ]
     faction: str | None = None
     steps: tuple[Step, ...]
 
@@ -139,10 +173,19 @@ class CardModel(BaseModel):
     abilities: tuple[Ability, ...] = ()
     statics: tuple[Static, ...] = ()
     modes: tuple[Mode, ...] = ()
+    frenzy_keywords: tuple[str, ...] = Field(
+        default=(), description="keywords it has while Frenzy holds (epic.keyword.frenzy)"
+    )
+    recall: Literal["play", "hand"] | None = Field(
+        default=None,
+        description="play: «Воззвание» (play it free from the discard pile, then banish it); "
+        "hand: the 2015 Recall (return it to hand)",
+    )
+    recall_gold: int = Field(default=1, ge=0, le=1, description="gold the recall costs")
 
     @model_validator(mode="after")
     def _shape(self) -> CardModel:
-        bad = [k for k in self.keywords if k not in KEYWORDS]
+        bad = [k for k in (*self.keywords, *self.frenzy_keywords) if k not in KEYWORDS]
         if bad:
             raise ValueError(f"unknown keyword {bad[0]!r} (known: {', '.join(KEYWORDS)})")
         if self.type == "event":
@@ -176,6 +219,9 @@ class CardDef:
     abilities: tuple[Ability, ...]
     statics: tuple[Static, ...]
     modes: tuple[Mode, ...]
+    frenzy_keywords: int = 0
+    recall: str | None = None
+    recall_gold: int = 1
 
     def name(self, lang: str) -> str:
         """The card's name in ``lang``."""
@@ -192,9 +238,27 @@ def card_from_model(m: CardModel) -> CardDef:
     kw = 0
     for k in m.keywords:
         kw |= KW_BIT[k]
+    fkw = 0
+    for k in m.frenzy_keywords:
+        fkw |= KW_BIT[k]
     return CardDef(
-        m.id, m.edition, m.name.ru, m.name.en, m.faction, m.type, m.cost, m.offense or 0,
-        m.defense or 0, tuple(c.lower() for c in m.classes), kw, m.abilities, m.statics, m.modes,
+        m.id,
+        m.edition,
+        m.name.ru,
+        m.name.en,
+        m.faction,
+        m.type,
+        m.cost,
+        m.offense or 0,
+        m.defense or 0,
+        tuple(c.lower() for c in m.classes),
+        kw,
+        m.abilities,
+        m.statics,
+        m.modes,
+        fkw,
+        m.recall,
+        m.recall_gold,
     )
 
 

@@ -82,9 +82,19 @@ def defense(db: EpicDB, st: EpicState, i: int) -> int:
     return max(0, defn(db, st, i).defense + st.counters[i] + st.eot_def[i] + bonus)
 
 
+def frenzy(st: EpicState, seat: int) -> bool:
+    """Frenzy holds while an opponent has more cards in hand (epic.keyword.frenzy)."""
+    mine = len(st.hands[seat])
+    return any(len(h) > mine for s, h in enumerate(st.hands) if s != seat)
+
+
 def keywords(db: EpicDB, st: EpicState, i: int) -> int:
-    """Keyword bits: printed plus gained this turn."""
-    return defn(db, st, i).keywords | st.eot_kw[i]
+    """Keyword bits: printed, gained this turn, and Frenzy's while it holds."""
+    d = defn(db, st, i)
+    bits = d.keywords | st.eot_kw[i]
+    if d.frenzy_keywords and st.controller[i] >= 0 and frenzy(st, st.controller[i]):
+        bits |= d.frenzy_keywords  # epic.keyword.frenzy.dynamic
+    return bits
 
 
 def matches(db: EpicDB, st: EpicState, sel: Selector, i: int, ctl: int, source: int) -> bool:
@@ -99,9 +109,7 @@ def matches(db: EpicDB, st: EpicState, sel: Selector, i: int, ctl: int, source: 
     d = defn(db, st, i)
     if sel.faction is not None and d.faction != sel.faction:
         return False
-    if sel.not_faction is not None and d.faction == sel.not_faction:
-        return False
-    return True
+    return sel.not_faction is None or d.faction != sel.not_faction
 
 
 # --- zones ---------------------------------------------------------------------------
@@ -227,8 +235,17 @@ def make_token(db: EpicDB, st: EpicState, kind: str, ctl: int) -> int:
     i = len(st.card_ids)
     st.card_ids.append(db.token(kind).id)
     st.owner.append(ctl)
-    for name in ("controller", "pos", "damage", "counters", "eot_off", "eot_def", "eot_kw",
-                 "arriving", "public"):
+    for name in (
+        "controller",
+        "pos",
+        "damage",
+        "counters",
+        "eot_off",
+        "eot_def",
+        "eot_kw",
+        "arriving",
+        "public",
+    ):
         getattr(st, name).append(0)
     st.controller[i] = -1
     enter_play(db, st, i, ctl)
@@ -263,7 +280,9 @@ def target_options(db: EpicDB, st: EpicState, sel: Selector, ctl: int) -> list[i
     return out
 
 
-def expand(db: EpicDB, st: EpicState, sel: Selector, frame: list[Any], chosen: list[int]) -> list[int]:
+def expand(
+    db: EpicDB, st: EpicState, sel: Selector, frame: list[Any], chosen: list[int]
+) -> list[int]:
     """The champions/players (PLAYER | seat) a selector names, given the step's choice."""
     ctl = frame[F_CTL]
     if sel.target is not None:
@@ -276,8 +295,9 @@ def expand(db: EpicDB, st: EpicState, sel: Selector, frame: list[Any], chosen: l
         i = frame[F_CARD]
         return [i] if st.controller[i] >= 0 else []
     if sel.each == "player":
-        return [PLAYER | s for s in range(len(st.health))
-                if sel.controller != "opponent" or s != ctl]
+        return [
+            PLAYER | s for s in range(len(st.health)) if sel.controller != "opponent" or s != ctl
+        ]
     out = []
     for i in champions(st):
         if sel.controller == "target_player":
@@ -293,6 +313,9 @@ def expand(db: EpicDB, st: EpicState, sel: Selector, frame: list[Any], chosen: l
 def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: list[int]) -> None:
     """Carry out one sentence."""
     ctl = frame[F_CTL]
+    if step.frenzy and not frenzy(st, ctl):
+        emit(st, "frenzy_off", "epic.keyword.frenzy.trigger_check", ctl)
+        return
     things: list[int] = []
     for sel in step.to:
         things.extend(expand(db, st, sel, frame, chosen))
@@ -334,8 +357,15 @@ def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: lis
             st.eot_def[x] += step.defense
             for k in step.keywords:
                 st.eot_kw[x] |= KW_BIT[k]
-            emit(st, "modified", rule, st.controller[x], card=x, offense=step.offense,
-                 defense=step.defense)
+            emit(
+                st,
+                "modified",
+                rule,
+                st.controller[x],
+                card=x,
+                offense=step.offense,
+                defense=step.defense,
+            )
     elif op == "discard":
         for x in things:
             seat = x & ~PLAYER
@@ -360,10 +390,11 @@ def deal_damage(db: EpicDB, st: EpicState, x: int, amount: int, rule: str) -> No
 # --- resolving frames -------------------------------------------------------------------
 def frame_steps(db: EpicDB, st: EpicState, frame: list[Any]) -> tuple[Step, ...]:
     """The steps a frame resolves (from the card's data, by index)."""
-    d = defn(db, st, frame[F_CARD])
+    d = defn(db, st, int(frame[F_CARD]))
+    index = int(frame[F_IDX])
     if frame[F_SRC] == SRC_MODE:
-        return d.modes[frame[F_IDX]].steps
-    return d.abilities[frame[F_IDX]].steps
+        return d.modes[index].steps
+    return d.abilities[index].steps
 
 
 def push_event(st: EpicState, card: int, ctl: int, mode: int) -> None:
@@ -420,7 +451,17 @@ def end_frame(db: EpicDB, st: EpicState, frame: list[Any]) -> None:
         card = frame[F_CARD]
         if card in st.limbo:
             st.limbo.remove(card)
-            st.discards[st.owner[card]].append(card)
+            recalled = st.assign.get("recalled", [])
+            if card in recalled:
+                # Played by «Воззвание»: banished instead of discarded (epic.keyword.recall).
+                recalled.remove(card)
+                if not recalled:
+                    st.assign.pop("recalled")
+                st.decks[st.owner[card]].insert(0, card)
+                st.public[card] = 0
+                emit(st, "banished", "epic.keyword.recall", st.owner[card], card=card)
+            else:
+                st.discards[st.owner[card]].append(card)
 
 
 def choose_target(db: EpicDB, st: EpicState, x: int) -> None:

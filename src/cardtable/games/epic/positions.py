@@ -21,12 +21,41 @@ if TYPE_CHECKING:
 
 PHASES = ("mulligan", "play", "over")
 POSITIONS = ("prepared", "expended", "flipped")
-_TOP = {"game", "phase", "turn", "active", "first", "window", "initiative", "players", "cards",
-        "pending", "passes", "played", "combat", "stack", "triggers", "assign", "winners",
-        "reason", "mulligan", "no_attacks", "seed"}
+_TOP = {
+    "game",
+    "phase",
+    "turn",
+    "active",
+    "first",
+    "window",
+    "initiative",
+    "players",
+    "cards",
+    "pending",
+    "passes",
+    "played",
+    "combat",
+    "stack",
+    "triggers",
+    "assign",
+    "winners",
+    "reason",
+    "mulligan",
+    "no_attacks",
+    "seed",
+}
 _PLAYER = {"health", "gold", "hand", "deck", "discard", "play", "turns_taken", "revealed"}
-_CHAMP = {"card", "position", "damage", "arriving", "counters", "offense", "defense", "keywords",
-          "owner"}
+_CHAMP = {
+    "card",
+    "position",
+    "damage",
+    "arriving",
+    "counters",
+    "offense",
+    "defense",
+    "keywords",
+    "owner",
+}
 
 
 def _seat(value: Any, what: str) -> int:
@@ -59,7 +88,10 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     players = data.get("players") or {}
     n = 2
     st.health, st.gold, st.turns_taken = [30] * n, [1] * n, [0] * n
-    st.hands, st.decks, st.discards, st.play = ([[] for _ in range(n)] for _ in range(4))
+    st.hands = [[] for _ in range(n)]
+    st.decks = [[] for _ in range(n)]
+    st.discards = [[] for _ in range(n)]
+    st.play = [[] for _ in range(n)]
     extras: dict[int, dict[str, Any]] = {}
     revealed: set[int] = set()
     for s in range(n):
@@ -93,7 +125,9 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
             extras[i] = extra
             paths[f"{key}.play.{k}"] = i
     st.limbo = []
-    for k, ident in enumerate((data.get("stack") or {}).get("limbo", []) if isinstance(data.get("stack"), Mapping) else []):
+    for k, ident in enumerate(
+        (data.get("stack") or {}).get("limbo", []) if isinstance(data.get("stack"), Mapping) else []
+    ):
         i = new(ident["card"], _seat(ident["owner"], "limbo owner"), f"limbo #{k + 1}")
         st.limbo.append(i)
         paths[f"limbo.{k}"] = i
@@ -149,14 +183,26 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.blocked = int(bool(combat.get("blocked", False)))
     st.defender = _seat(combat["defender"], "defender") if "defender" in combat else -1
     stack = data.get("stack") or {}
-    st.stack = [
-        [ref(f[0], "stack"), _seat(f[1], "stack controller"), int(f[2]), int(f[3]), int(f[4]),
-         -1 if f[5] is None else _seat(f[5], "stack target player"),
-         [ref(x, "stack choice") for x in f[6]]]
-        for f in stack.get("frames", [])
-    ] if isinstance(stack, Mapping) else []
-    st.triggers = [[[ref(t[0], "trigger"), _seat(t[1], "trigger"), int(t[2])] for t in s]
-                   for s in data.get("triggers") or []]
+    st.stack = (
+        [
+            [
+                ref(f[0], "stack"),
+                _seat(f[1], "stack controller"),
+                int(f[2]),
+                int(f[3]),
+                int(f[4]),
+                -1 if f[5] is None else _seat(f[5], "stack target player"),
+                [ref(x, "stack choice") for x in f[6]],
+            ]
+            for f in stack.get("frames", [])
+        ]
+        if isinstance(stack, Mapping)
+        else []
+    )
+    st.triggers = [
+        [[ref(t[0], "trigger"), _seat(t[1], "trigger"), int(t[2])] for t in s]
+        for s in data.get("triggers") or []
+    ]
     st.new_triggers = []
     assign = dict(data.get("assign") or {})
     for key in ("to", "back_to"):
@@ -196,8 +242,12 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
     for s in range(len(st.health)):
         key = f"P{s + 1}"
         deck_top_first = list(reversed(st.decks[s]))
-        for zone, cards in (("hand", st.hands[s]), ("deck", deck_top_first), ("discard", st.discards[s]),
-                            ("play", st.play[s])):
+        for zone, cards in (
+            ("hand", st.hands[s]),
+            ("deck", deck_top_first),
+            ("discard", st.discards[s]),
+            ("play", st.play[s]),
+        ):
             for k, i in enumerate(cards):
                 paths[i] = f"{key}.{zone}.{k}"
         players[key] = {
@@ -232,15 +282,28 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
     if st.pending:
         doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
     if st.attackers or st.blockers or st.defender >= 0:
-        doc["combat"] = {"attackers": [p(i) for i in st.attackers], "blockers": [p(i) for i in st.blockers],
-                         "blocked": bool(st.blocked)}
+        doc["combat"] = {
+            "attackers": [p(i) for i in st.attackers],
+            "blockers": [p(i) for i in st.blockers],
+            "blocked": bool(st.blocked),
+        }
         if st.defender >= 0:
             doc["combat"]["defender"] = f"P{st.defender + 1}"
     if st.stack or st.limbo:
         doc["stack"] = {
             "limbo": [{"card": st.card_ids[i], "owner": f"P{st.owner[i] + 1}"} for i in st.limbo],
-            "frames": [[p(f[0]), f"P{f[1] + 1}", f[2], f[3], f[4], None if f[5] < 0 else f"P{f[5] + 1}",
-                        [p(x) for x in f[6]]] for f in st.stack],
+            "frames": [
+                [
+                    p(f[0]),
+                    f"P{f[1] + 1}",
+                    f[2],
+                    f[3],
+                    f[4],
+                    None if f[5] < 0 else f"P{f[5] + 1}",
+                    [p(x) for x in f[6]],
+                ]
+                for f in st.stack
+            ],
         }
     if st.triggers:
         doc["triggers"] = [[[p(t[0]), f"P{t[1] + 1}", t[2]] for t in s] for s in st.triggers]
@@ -253,8 +316,10 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
             a["discard"] = [f"P{x + 1}" for x in a["discard"]]
         doc["assign"] = a
     if st.phase == MULLIGAN:
-        doc["mulligan"] = {"queue": [f"P{x + 1}" for x in st.mull_queue],
-                           "chosen": [p(i) for i in st.mull_chosen]}
+        doc["mulligan"] = {
+            "queue": [f"P{x + 1}" for x in st.mull_queue],
+            "chosen": [p(i) for i in st.mull_chosen],
+        }
     if st.phase == OVER:
         doc["winners"] = [f"P{w + 1}" for w in st.winners]
         doc["reason"] = st.reason
@@ -268,8 +333,12 @@ def _champion(st: EpicState, i: int, s: int) -> Any:
     extra: dict[str, Any] = {}
     if st.pos[i]:
         extra["position"] = POSITIONS[st.pos[i]]
-    for key, value in (("damage", st.damage[i]), ("counters", st.counters[i]),
-                       ("offense", st.eot_off[i]), ("defense", st.eot_def[i])):
+    for key, value in (
+        ("damage", st.damage[i]),
+        ("counters", st.counters[i]),
+        ("offense", st.eot_off[i]),
+        ("defense", st.eot_def[i]),
+    ):
         if value:
             extra[key] = value
     if st.arriving[i]:

@@ -52,7 +52,9 @@ MAX_HAND = 7
 TURN_CAP = 400  # engine safety net (ruling R-cap): a draw past it
 
 
-def new_state(db: EpicDB, decks: list[list[str]], seed: int, first: int | None, log: bool) -> EpicState:
+def new_state(
+    db: EpicDB, decks: list[list[str]], seed: int, first: int | None, log: bool
+) -> EpicState:
     """Decks shuffled, 30 health, 5 cards, first player by the seed, mulligans to decide."""
     st = EpicState.__new__(EpicState)
     n = len(decks)
@@ -155,10 +157,24 @@ def open_window(st: EpicState, window: str, seat: int) -> None:
 
 
 def end_turn(db: EpicDB, st: EpicState) -> None:
-    """End phase (epic.turn.end): discard to 7, heal, prepare flipped, end turn effects."""
-    seat = st.active
+    """End phase (epic.turn.end): end-of-turn effects, discard to 7, heal, prepare flipped."""
     st.window = "end"
     st.init = -1
+    for seat_i, row in enumerate(st.play):
+        for i in row:
+            for k, ab in enumerate(defn(db, st, i).abilities):
+                if ab.when == "end_of_turn":
+                    st.new_triggers.append([i, seat_i, k])
+    st.pending = ()
+    settle(db, st)
+    run(db, st)
+    if not st.pending:
+        end_discard(db, st)
+
+
+def end_discard(db: EpicDB, st: EpicState) -> None:
+    """Discard down to 7 (epic.turn.end.hand_limit), then the rest of the end phase."""
+    seat = st.active
     if len(st.hands[seat]) > MAX_HAND:
         st.pending = ("discard", seat)
         st.assign["discard"] = [seat] * (len(st.hands[seat]) - MAX_HAND)
@@ -200,7 +216,54 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
                 continue
             seen.add((d.id, k))
             out.append(("play", c, k))
+    done: set[tuple[str, int]] = set()
+    for c in st.discards[seat]:
+        d = defn(db, st, c)
+        if d.recall is None or d.recall_gold > gold:
+            continue
+        if d.recall == "hand":
+            if (d.id, -1) not in done:
+                done.add((d.id, -1))
+                out.append(("recall", c, 0))
+            continue
+        # «Воззвание»: the card is played from the pile for free (epic.keyword.recall).
+        if d.is_champion and not (main or d.keywords & AMBUSH):
+            continue
+        for k in range(max(1, len(d.modes))):
+            if d.modes and d.modes[k].your_turn and seat != st.active:
+                continue
+            if (d.id, k) not in done:
+                done.add((d.id, k))
+                out.append(("recall", c, k))
     return out
+
+
+def recall_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
+    """Use a card's recall from the discard pile (epic.keyword.recall, epic.keyword.recall.base_set)."""
+    d = defn(db, st, c)
+    if d.recall_gold:
+        st.gold[seat] = 0
+    st.discards[seat].remove(c)
+    st.passes = 0
+    if st.window == "pass" and seat != st.active:
+        st.played = 1
+    emit(st, "recall", "epic.keyword.recall", seat, card=c)
+    if d.recall == "hand":
+        st.hands[seat].append(c)
+        st.public[c] = 1
+        st.pending = ("act", seat)
+        return
+    if d.is_champion:
+        enter_play(db, st, c, seat)
+        settle(db, st)
+    else:
+        st.limbo.append(c)
+        st.assign.setdefault("recalled", []).append(c)
+        push_event(st, c, seat, mode)
+    st.pending = ()
+    run(db, st)
+    if not st.pending:
+        st.pending = ("act", seat)
 
 
 def play_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
@@ -317,8 +380,15 @@ def combat_damage(db: EpicDB, st: EpicState) -> None:
     total = sum(offense(db, st, a) for a in attackers)
     bt = sum(offense(db, st, a) for a in attackers if keywords(db, st, a) & BREAKTHROUGH)
     back = sum(offense(db, st, b) for b in blockers) if attackers else 0
-    st.assign = {"side": 0, "left": total if blockers or bt else 0, "bt": bt, "to": {},
-                 "player": 0, "back": back, "back_to": {}}
+    st.assign = {
+        "side": 0,
+        "left": total if blockers or bt else 0,
+        "bt": bt,
+        "to": {},
+        "player": 0,
+        "back": back,
+        "back_to": {},
+    }
     next_assignment(db, st)
 
 
@@ -433,23 +503,34 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     if what == "mulligan":
         seat = p[1]
         out = [("mull", c) for c in st.hands[seat] if c not in st.mull_chosen]
-        out = _dedupe_cards(st, out) + [("keep",)]
+        out = [*_dedupe_cards(st, out), ("keep",)]
     elif what == "act":
         seat = p[1]
         out = playable(db, st, seat)
-        if st.window == "main" and seat == st.active and not st.no_attacks and any(
-            can_attack(db, st, i) for i in st.play[seat]
+        if (
+            st.window == "main"
+            and seat == st.active
+            and not st.no_attacks
+            and any(can_attack(db, st, i) for i in st.play[seat])
         ):
             out.append(("attack",))
         out.append(("pass",))
     elif what == "return_or_end":
         out = [("return",), ("end",)]
     elif what == "attackers":
-        out = [("add", i) for i in st.play[st.active] if i not in st.attackers and can_attack(db, st, i)]
+        out = [
+            ("add", i)
+            for i in st.play[st.active]
+            if i not in st.attackers and can_attack(db, st, i)
+        ]
         if st.attackers:
             out.append(("done",))
     elif what == "blockers":
-        out = [("add", b) for b in st.play[st.defender] if b not in st.blockers and can_block(db, st, b)]
+        out = [
+            ("add", b)
+            for b in st.play[st.defender]
+            if b not in st.blockers and can_block(db, st, b)
+        ]
         out.append(("done",))
     elif what == "assign":
         out = assign_options(db, st)
@@ -502,6 +583,8 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         finish_mulligan(db, st, seat)
     elif kind == "play":
         play_card(db, st, seat, action[1], action[2])
+    elif kind == "recall":
+        recall_card(db, st, seat, action[1], action[2])
     elif kind == "pass":
         pass_initiative(db, st, seat)
     elif kind == "attack":
@@ -523,7 +606,7 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         resume(db, st)
     elif kind == "discard":
         discard_choice(db, st, action[1])
-        if st.window == "end" and not st.assign.get("discard"):
+        if st.window == "end" and not st.assign.get("discard") and not st.stack:
             st.assign.pop("discard", None)
             finish_end(db, st)
             return
@@ -538,10 +621,14 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
 
 
 def resume(db: EpicDB, st: EpicState) -> None:
-    """After an effect finished: give the decision back to the initiative holder."""
+    """After an effect finished: give the decision back to the initiative holder (or go on
+    with the end phase when it was an end-of-turn effect)."""
     if st.pending or st.phase == OVER:
         return
     st.assign.pop("discard", None)
+    if st.window == "end":
+        end_discard(db, st)
+        return
     st.pending = ("act", st.init if st.init >= 0 else st.active)
 
 

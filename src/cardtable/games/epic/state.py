@@ -21,11 +21,43 @@ PREPARED, EXPENDED, FLIPPED = 0, 1, 2
 F_CARD, F_CTL, F_SRC, F_IDX, F_STEP, F_TP, F_CHOSEN = range(7)
 SRC_MODE, SRC_ABILITY = 0, 1
 
-_SCALARS = ("rng", "phase", "turn", "active", "first", "window", "init", "passes", "played",
-            "blocked", "defender", "reason", "no_attacks")
-_INT_LISTS = ("owner", "controller", "pos", "damage", "counters", "eot_off", "eot_def",
-              "eot_kw", "arriving", "public", "health", "gold", "turns_taken", "limbo", "supply",
-              "attackers", "blockers", "winners", "mull_queue", "mull_chosen")
+_SCALARS = (
+    "rng",
+    "phase",
+    "turn",
+    "active",
+    "first",
+    "window",
+    "init",
+    "passes",
+    "played",
+    "blocked",
+    "defender",
+    "reason",
+    "no_attacks",
+)
+_INT_LISTS = (
+    "owner",
+    "controller",
+    "pos",
+    "damage",
+    "counters",
+    "eot_off",
+    "eot_def",
+    "eot_kw",
+    "arriving",
+    "public",
+    "health",
+    "gold",
+    "turns_taken",
+    "limbo",
+    "supply",
+    "attackers",
+    "blockers",
+    "winners",
+    "mull_queue",
+    "mull_chosen",
+)
 _STR_LISTS = ("card_ids",)
 _NESTED = ("hands", "decks", "discards", "play")
 
@@ -33,8 +65,19 @@ _NESTED = ("hands", "decks", "discards", "play")
 class EpicState:
     """One point in one Epic game."""
 
-    __slots__ = (*_SCALARS, *_INT_LISTS, *_STR_LISTS, *_NESTED, "stack", "triggers",
-                 "new_triggers", "assign", "pending", "log", "_legal")
+    __slots__ = (
+        *_SCALARS,
+        *_INT_LISTS,
+        *_STR_LISTS,
+        *_NESTED,
+        "stack",
+        "triggers",
+        "new_triggers",
+        "assign",
+        "pending",
+        "log",
+        "_legal",
+    )
 
     rng: int
     phase: int
@@ -92,11 +135,13 @@ class EpicState:
         c.card_ids = self.card_ids[:]
         for name in _NESTED:
             setattr(c, name, [x[:] for x in getattr(self, name)])
-        c.stack = [f[:F_CHOSEN] + [list(f[F_CHOSEN])] for f in self.stack]
+        c.stack = [[*f[:F_CHOSEN], list(f[F_CHOSEN])] for f in self.stack]
         c.triggers = [[t[:] for t in s] for s in self.triggers]
         c.new_triggers = [t[:] for t in self.new_triggers]
-        c.assign = {k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-                    for k, v in self.assign.items()}
+        c.assign = {
+            k: (v[:] if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+            for k, v in self.assign.items()
+        }
         c.pending = self.pending
         c.log = None
         c._legal = self._legal
@@ -109,11 +154,13 @@ class EpicState:
             out[name] = list(getattr(self, name))
         for name in _NESTED:
             out[name] = [list(x) for x in getattr(self, name)]
-        out["stack"] = [f[:F_CHOSEN] + [list(f[F_CHOSEN])] for f in self.stack]
+        out["stack"] = [[*f[:F_CHOSEN], list(f[F_CHOSEN])] for f in self.stack]
         out["triggers"] = [[list(t) for t in s] for s in self.triggers]
         out["new_triggers"] = [list(t) for t in self.new_triggers]
-        out["assign"] = {k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v)
-                         for k, v in self.assign.items()}
+        out["assign"] = {
+            k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v)
+            for k, v in self.assign.items()
+        }
         out["pending"] = list(self.pending)
         return out
 
@@ -127,12 +174,19 @@ class EpicState:
             setattr(s, name, list(data[name]))
         for name in _NESTED:
             setattr(s, name, [list(x) for x in data[name]])
-        s.stack = [list(f[:F_CHOSEN]) + [list(f[F_CHOSEN])] for f in data["stack"]]
+        s.stack = [[*f[:F_CHOSEN], list(f[F_CHOSEN])] for f in data["stack"]]
         s.triggers = [[list(t) for t in st] for st in data["triggers"]]
         s.new_triggers = [list(t) for t in data["new_triggers"]]
-        s.assign = {k: ({int(a): b for a, b in v.items()} if isinstance(v, dict) else
-                        list(v) if isinstance(v, list) else v)
-                    for k, v in data["assign"].items()}
+        s.assign = {
+            k: (
+                {int(a): b for a, b in v.items()}
+                if isinstance(v, dict)
+                else list(v)
+                if isinstance(v, list)
+                else v
+            )
+            for k, v in data["assign"].items()
+        }
         s.pending = tuple(data["pending"])
         s.log = None
         s._legal = None

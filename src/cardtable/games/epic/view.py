@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
-from cardtable.games.epic.effects import PLAYER, defense, keywords, offense
 from cardtable.games.epic.cards import KEYWORDS
+from cardtable.games.epic.effects import PLAYER, defense, keywords, offense
 from cardtable.games.epic.state import OVER, EpicState
 
 if TYPE_CHECKING:
@@ -47,6 +47,8 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
     kind = action[0]
     if kind == "play":
         return f"play {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
+    if kind == "recall":
+        return f"recall {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
     if kind in ("mull", "discard"):
         return f"{kind} {st.card_ids[action[1]]}"
     if kind == "add":
@@ -56,16 +58,22 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
     if kind == "player":
         return f"player {action[1]}"
     if kind == "target":
-        x = action[1]
+        x = int(action[1])
         return f"target p{(x & ~PLAYER) + 1}" if x & PLAYER else f"target {label(st, x)}"
-    return kind
+    return str(kind)
 
 
 def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang: str) -> str:
     """Human text of an action."""
     kind = action[0]
-    simple = {"attack": "act_attack", "pass": "act_pass", "return": "act_return", "end": "act_end",
-              "done": "act_done", "keep": "act_keep"}
+    simple = {
+        "attack": "act_attack",
+        "pass": "act_pass",
+        "return": "act_return",
+        "end": "act_end",
+        "done": "act_done",
+        "keep": "act_keep",
+    }
     if kind in simple:
         return msg(simple[kind], lang)
     if st is None:
@@ -77,7 +85,9 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
             return msg("act_play_mode", lang, card=name, mode=action[2] + 1)
         return msg("act_play", lang, card=name)
     if kind == "add":
-        key = "act_add_attacker" if st.pending and st.pending[0] == "attackers" else "act_add_blocker"
+        key = (
+            "act_add_attacker" if st.pending and st.pending[0] == "attackers" else "act_add_blocker"
+        )
         return msg(key, lang, card=card_name(game, st, action[1], lang))
     if kind == "to":
         return msg("act_to", lang, n=action[2], card=card_name(game, st, action[1], lang))
@@ -92,7 +102,7 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return msg("act_discard", lang, card=card_name(game, st, action[1], lang))
     if kind == "mull":
         return msg("act_mull", lang, card=card_name(game, st, action[1], lang))
-    return kind
+    return str(kind)
 
 
 def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
@@ -128,7 +138,7 @@ def champion_view(game: EpicGame, st: EpicState, i: int) -> dict[str, Any]:
 
 def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
     """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck order."""
-    hands = []
+    hands: list[list[Any]] = []
     for s, hand in enumerate(st.hands):
         if s == seat:
             hands.append([{"inst": c, "card": st.card_ids[c]} for c in hand])
