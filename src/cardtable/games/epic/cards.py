@@ -137,13 +137,43 @@ class Mode(BaseModel):
 
 
 class Ability(BaseModel):
-    """A triggered ability (``when`` → steps) of a champion."""
+    """A triggered ability (``when`` → steps) of a champion.
+
+    ``loyalty``: on entering play its controller may reveal ``n`` cards of the card's
+    faction from hand to apply it; ``ally``: when its controller plays a cost-1 card of
+    ``faction`` while it is in play.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     when: Literal[
-        "tribute", "leaves_play", "broken", "attacks", "start_of_turn", "end_of_turn", "ally"
+        "tribute",
+        "leaves_play",
+        "broken",
+        "attacks",
+        "start_of_turn",
+        "end_of_turn",
+        "ally",
+        "loyalty",
     ]
     faction: str | None = None
+    n: int = Field(default=2, ge=1, le=5)
+    steps: tuple[Step, ...]
+
+
+class TalentCost(BaseModel):
+    """What using a talent costs (epic.talent): expending it, gold, breaking it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    expend: bool = False
+    gold: int = Field(default=0, ge=0, le=1)
+    break_self: bool = False
+
+
+class Talent(BaseModel):
+    """An activated ability: ``cost: steps``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    cost: TalentCost
     steps: tuple[Step, ...]
 
 
@@ -173,6 +203,7 @@ class CardModel(BaseModel):
     abilities: tuple[Ability, ...] = ()
     statics: tuple[Static, ...] = ()
     modes: tuple[Mode, ...] = ()
+    talents: tuple[Talent, ...] = ()
     frenzy_keywords: tuple[str, ...] = Field(
         default=(), description="keywords it has while Frenzy holds (epic.keyword.frenzy)"
     )
@@ -222,6 +253,7 @@ class CardDef:
     frenzy_keywords: int = 0
     recall: str | None = None
     recall_gold: int = 1
+    talents: tuple[Talent, ...] = ()
 
     def name(self, lang: str) -> str:
         """The card's name in ``lang``."""
@@ -259,6 +291,7 @@ def card_from_model(m: CardModel) -> CardDef:
         fkw,
         m.recall,
         m.recall_gold,
+        m.talents,
     )
 
 

@@ -28,6 +28,7 @@ from cardtable.games.epic.state import (
     PREPARED,
     SRC_ABILITY,
     SRC_MODE,
+    SRC_TALENT,
     EpicState,
 )
 
@@ -216,6 +217,23 @@ def settle(db: EpicDB, st: EpicState) -> None:
         st.new_triggers = []
 
 
+def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
+    """Loyalty's reveal: yes shows N cards of the faction and applies it; no drops it."""
+    frame = st.stack[-1]
+    st.pending = ()
+    if not yes:
+        st.stack.pop()
+        return
+    card = frame[F_CARD]
+    d = defn(db, st, card)
+    ability = d.abilities[frame[F_IDX]]
+    shown = [c for c in st.hands[frame[F_CTL]] if defn(db, st, c).faction == d.faction]
+    for c in shown[: ability.n]:
+        st.public[c] = 1
+    emit(st, "reveal", "epic.keyword.loyalty", frame[F_CTL], n=ability.n)
+    frame[F_STEP] = 0
+
+
 def enter_play(db: EpicDB, st: EpicState, i: int, ctl: int) -> None:
     """A champion enters play prepared and arriving; its Tribute fires (epic.play.champion)."""
     st.play[ctl].append(i)
@@ -226,8 +244,22 @@ def enter_play(db: EpicDB, st: EpicState, i: int, ctl: int) -> None:
     d = defn(db, st, i)
     emit(st, "enter", "epic.play.champion", ctl, card=i)
     for k, ab in enumerate(d.abilities):
-        if ab.when == "tribute":
+        if ab.when in ("tribute", "loyalty"):
             st.new_triggers.append([i, ctl, k])
+
+
+def ally_triggers(db: EpicDB, st: EpicState, seat: int, card: int) -> None:
+    """Playing a cost-1 card fires the ally abilities of that faction on the player's other
+    cards in play (epic.keyword.ally); cost-0 cards never do."""
+    d = defn(db, st, card)
+    if d.cost != 1:
+        return
+    for i in st.play[seat]:
+        if i == card:
+            continue
+        for k, ab in enumerate(defn(db, st, i).abilities):
+            if ab.when == "ally" and ab.faction == d.faction:
+                st.new_triggers.append([i, seat, k])
 
 
 def make_token(db: EpicDB, st: EpicState, kind: str, ctl: int) -> int:
@@ -394,6 +426,8 @@ def frame_steps(db: EpicDB, st: EpicState, frame: list[Any]) -> tuple[Step, ...]
     index = int(frame[F_IDX])
     if frame[F_SRC] == SRC_MODE:
         return d.modes[index].steps
+    if frame[F_SRC] == SRC_TALENT:
+        return d.talents[index].steps
     return d.abilities[index].steps
 
 
@@ -413,6 +447,9 @@ def run(db: EpicDB, st: EpicState) -> None:
             frame = st.stack[-1]
             steps = frame_steps(db, st, frame)
             k = frame[F_STEP]
+            if k < 0:  # a Loyalty waiting for its reveal decision
+                st.pending = ("may", frame[F_CTL])
+                return
             if k >= len(steps):
                 st.stack.pop()
                 end_frame(db, st, frame)
@@ -439,8 +476,17 @@ def run(db: EpicDB, st: EpicState) -> None:
             card, ctl, k = fired.pop(0)
             if not fired:
                 st.triggers.pop(0)
+            ability = defn(db, st, card).abilities[k]
+            start = 0
+            if ability.when == "loyalty":
+                # Loyalty N: only with N cards of the faction to reveal (epic.keyword.loyalty).
+                faction = defn(db, st, card).faction
+                matching = [c for c in st.hands[ctl] if defn(db, st, c).faction == faction]
+                if len(matching) < ability.n:
+                    continue
+                start = -1
             emit(st, "trigger", "epic.ability.triggered", ctl, card=card)
-            st.stack.append([card, ctl, SRC_ABILITY, k, 0, -1, []])
+            st.stack.append([card, ctl, SRC_ABILITY, k, start, -1, []])
             continue
         return
 

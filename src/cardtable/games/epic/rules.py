@@ -28,7 +28,11 @@ from cardtable.games.epic.effects import (
     PLAYER,
     RIGHTEOUS,
     UNBLOCKABLE,
+    UNBREAKABLE,
     GameOver,
+    ally_triggers,
+    answer_may,
+    break_champion,
     champions,
     choose_target,
     deal_damage,
@@ -44,7 +48,16 @@ from cardtable.games.epic.effects import (
     run,
     settle,
 )
-from cardtable.games.epic.state import EXPENDED, FLIPPED, MULLIGAN, OVER, PLAY, PREPARED, EpicState
+from cardtable.games.epic.state import (
+    EXPENDED,
+    FLIPPED,
+    MULLIGAN,
+    OVER,
+    PLAY,
+    PREPARED,
+    SRC_TALENT,
+    EpicState,
+)
 
 START_HEALTH = 30
 HAND_SIZE = 5
@@ -216,6 +229,10 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
                 continue
             seen.add((d.id, k))
             out.append(("play", c, k))
+    for i in st.play[seat]:
+        for k, t in enumerate(defn(db, st, i).talents):
+            if talent_payable(db, st, seat, i, t.cost):
+                out.append(("talent", i, k))
     done: set[tuple[str, int]] = set()
     for c in st.discards[seat]:
         d = defn(db, st, c)
@@ -236,6 +253,40 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
                 done.add((d.id, k))
                 out.append(("recall", c, k))
     return out
+
+
+def talent_payable(db: EpicDB, st: EpicState, seat: int, i: int, cost: Any) -> bool:
+    """A talent's cost can be paid (epic.talent.expend, epic.talent.flipped, epic.arriving.limits)."""
+    if cost.gold > st.gold[seat]:
+        return False
+    if cost.expend:
+        if st.pos[i] == EXPENDED:
+            return False  # flipped (blocking) champions may still expend
+        if st.arriving[i] and not keywords(db, st, i) & BLITZ:
+            return False
+    return not (cost.break_self and keywords(db, st, i) & UNBREAKABLE)
+
+
+def use_talent(db: EpicDB, st: EpicState, seat: int, i: int, k: int) -> None:
+    """Pay a talent's cost and resolve its effect (epic.talent)."""
+    talent = defn(db, st, i).talents[k]
+    cost = talent.cost
+    if cost.gold:
+        st.gold[seat] = 0
+    if cost.expend:
+        st.pos[i] = EXPENDED
+    st.passes = 0
+    if st.window == "pass" and seat != st.active:
+        st.played = 1
+    emit(st, "talent", "epic.talent", seat, card=i)
+    st.stack.append([i, seat, SRC_TALENT, k, 0, -1, []])
+    if cost.break_self:
+        break_champion(db, st, i, "epic.talent")
+        settle(db, st)
+    st.pending = ()
+    run(db, st)
+    if not st.pending:
+        st.pending = ("act", seat)
 
 
 def recall_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
@@ -278,6 +329,7 @@ def play_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
     if st.window == "pass" and seat != st.active:
         st.played = 1
     emit(st, "play", "epic.play.pay", seat, card=c, mode=mode)
+    ally_triggers(db, st, seat, c)
     if d.is_champion:
         enter_play(db, st, c, seat)
         settle(db, st)
@@ -543,6 +595,8 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         out = [("target", x) for x in target_options(db, st, sel, frame[1])]
     elif what == "discard":
         out = _dedupe_cards(st, [("discard", c) for c in st.hands[p[1]]])
+    elif what == "may":
+        out = [("yes",), ("no",)]
     st._legal = out
     return out
 
@@ -585,6 +639,12 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         play_card(db, st, seat, action[1], action[2])
     elif kind == "recall":
         recall_card(db, st, seat, action[1], action[2])
+    elif kind == "talent":
+        use_talent(db, st, seat, action[1], action[2])
+    elif kind in ("yes", "no"):
+        answer_may(db, st, kind == "yes")
+        run(db, st)
+        resume(db, st)
     elif kind == "pass":
         pass_initiative(db, st, seat)
     elif kind == "attack":

@@ -47,6 +47,8 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
     kind = action[0]
     if kind == "play":
         return f"play {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
+    if kind == "talent":
+        return f"talent {label(st, action[1])}" + (f" {action[2] + 1}" if action[2] else "")
     if kind == "recall":
         return f"recall {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
     if kind in ("mull", "discard"):
