@@ -18,7 +18,15 @@ from rich.text import Text
 
 from cardtable.agents import make_agent
 from cardtable.cli.human import HumanAgent, QuitGame
-from cardtable.cli.render import board, event_lines, outcome_text, recent_events, seat_label, t
+from cardtable.cli.render import (
+    board,
+    event_lines,
+    game_module,
+    outcome_text,
+    recent_events,
+    seat_label,
+    t,
+)
 from cardtable.core.agent import Agent, SeatView
 from cardtable.core.errors import ReplayError, SetupError
 from cardtable.core.game import Game
@@ -109,7 +117,7 @@ class PlaySession:
             return False
         agent = self.agents[seat]
         action = agent.act(SeatView(self.game, self.state, seat))
-        described = self.game.describe(action, self.lang, self.state)
+        described = self.described(seat, action)
         first_event = len(self.state.log or [])
         self.game.apply(self.state, action)
         self.replay.actions.append(action)
@@ -120,6 +128,16 @@ class PlaySession:
         if self.delay > 0 and not self.humans:
             time.sleep(self.delay)
         return True
+
+    def described(self, seat: int, action: Any) -> str:
+        """An action's text for the people at the table: a game's render module may hide
+        what they cannot see (e.g. which card an agent put back), via ``describe_seen``."""
+        if self.humans and seat not in self.humans:
+            module = game_module(self.game, "render")
+            seen = getattr(module, "describe_seen", None)
+            if seen is not None:
+                return str(seen(self.game, self.state, action, seat, self.lang))
+        return self.game.describe(action, self.lang, self.state)
 
     def announce_text(self, seat: int, described: str, first_event: int) -> None:
         """Print an agent's move (described before it was applied)."""

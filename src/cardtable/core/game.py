@@ -84,6 +84,8 @@ class Game(ABC):
     id: str = ""
     title: Mapping[str, str] = MappingProxyType({})
     has_hidden_info: bool = True
+    bench_targets: Mapping[str, float] = MappingProxyType({})
+    """Throughput goals `cardtable bench` checks (``games_per_s``, ``actions_per_s``); none: no check."""
 
     # --- the hooks every game implements -------------------------------------------
     @abstractmethod

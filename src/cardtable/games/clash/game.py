@@ -26,6 +26,9 @@ class ClashGame(Game):
 
     id = "clash"
     title: Mapping[str, str] = MappingProxyType({"ru": "Битва колод", "en": "Clash of Decks"})
+    bench_targets: Mapping[str, float] = MappingProxyType(
+        {"games_per_s": 1000, "actions_per_s": 50000}
+    )
 
     def __init__(self, db: CardDB | None = None) -> None:
         self._db = db

@@ -65,8 +65,12 @@ def deck_problem(db: EpicDB, cards: Sequence[str]) -> str | None:
         if n > MAX_COPIES:
             return f"{n} copies of {c!r}: at most {MAX_COPIES}"
     for faction in ("good", "wild", "evil", "sage"):
-        zero = sum(n for c, n in counts.items() if db.cards[c].faction == faction and db.cards[c].cost == 0)
-        one = sum(n for c, n in counts.items() if db.cards[c].faction == faction and db.cards[c].cost == 1)
+        zero = sum(
+            n for c, n in counts.items() if db.cards[c].faction == faction and db.cards[c].cost == 0
+        )
+        one = sum(
+            n for c, n in counts.items() if db.cards[c].faction == faction and db.cards[c].cost == 1
+        )
         if one < 2 * zero:
             return (
                 f"{zero} cost-0 {faction} cards need at least {2 * zero} cost-1 {faction} cards, "

@@ -24,10 +24,12 @@ class EpicGame(Game):
 
     id = "epic"
     title: Mapping[str, str] = MappingProxyType({"ru": "Эпик", "en": "Epic Card Game"})
+    bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 200})
 
     def __init__(self, db: EpicDB | None = None) -> None:
         self._db = db
         self._custom: dict[str, EpicDB] = {}
+        self._raw_by_id: dict[str, Any] = {}
 
     @property
     def db(self) -> EpicDB:
@@ -49,8 +51,6 @@ class EpicGame(Game):
             self._custom[key] = found
             self._raw_by_id.update({c["id"]: c for c in raw})
         return found
-
-    _raw_by_id: dict[str, Any] = {}
 
     def dbs(self, st: EpicState) -> EpicDB:
         """The database that knows every card of a state."""
@@ -122,7 +122,7 @@ class EpicGame(Game):
             rng.shuffle(pool)
             for k, c in zip(places, pool, strict=False):
                 hand[k] = c
-            s.decks[other] = pool[len(places):]
+            s.decks[other] = pool[len(places) :]
         s.rng = seed_state(rng.spawn())
         s._legal = None
         return s
@@ -171,7 +171,12 @@ class EpicGame(Game):
 
     def is_subdecision(self, state: EpicState) -> bool:
         """Choosing attackers, blockers, targets or damage completes an earlier choice."""
-        return bool(state.pending) and state.pending[0] in ("attackers", "blockers", "assign", "target")
+        return bool(state.pending) and state.pending[0] in (
+            "attackers",
+            "blockers",
+            "assign",
+            "target",
+        )
 
     def turn_number(self, state: EpicState) -> int:
         """Turns played."""
@@ -184,6 +189,12 @@ class EpicGame(Game):
     def card_name(self, state: EpicState, inst: int, lang: str) -> str:
         """The printed name of an instance."""
         return self.dbs(state).cards[state.card_ids[inst]].name(lang)
+
+    def render(self, state: EpicState, seat: int | None, lang: str) -> Any:
+        """The table as ``seat`` sees it (None: a spectator), as a Rich renderable."""
+        from cardtable.games.epic import render
+
+        return render.render(self, state, seat, lang)
 
 
 @lru_cache(maxsize=32)
@@ -220,9 +231,12 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
                 problems.append(f"champion {i}: position {st.pos[i]}")
             if st.damage[i] < 0:
                 problems.append(f"champion {i}: negative damage")
-            if st.phase != OVER and st.damage[i] and st.damage[i] >= defense(db, st, i) and not (
-                db.cards[st.card_ids[i]].keywords | st.eot_kw[i]
-            ) & (1 << 5):
+            if (
+                st.phase != OVER
+                and st.damage[i]
+                and st.damage[i] >= defense(db, st, i)
+                and not (db.cards[st.card_ids[i]].keywords | st.eot_kw[i]) & (1 << 5)
+            ):
                 problems.append(f"champion {i}: should have been broken")
     for c in range(m):
         in_play = any(c in row for row in st.play)
@@ -238,7 +252,12 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
             problems.append("a running game has no pending decision")
         elif not legal_actions(db, st):
             problems.append(f"no legal action for {st.pending}")
-        if st.phase != MULLIGAN and st.pending and st.pending[0] == "act" and (st.stack or st.triggers):
+        if (
+            st.phase != MULLIGAN
+            and st.pending
+            and st.pending[0] == "act"
+            and (st.stack or st.triggers)
+        ):
             problems.append("a player may act while effects wait (golden rule)")
     _ = champions
     return problems

@@ -1,0 +1,101 @@
+"""The command line with Epic: play (agents and a person), the card list, bench, simulate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardtable.cli.main import app
+from cardtable.core.registry import get_game
+from cardtable.core.replay import Replay, run_replay
+
+runner = CliRunner()
+
+
+def ok(*args: str, input: str | None = None):
+    result = runner.invoke(app, list(args), input=input)
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_play_agents_to_the_end():
+    out = ok("play", "epic", "--p1", "greedy", "--p2", "random", "--seed", "5").output
+    assert "Победитель" in out or "Ничья" in out
+    en = ok(
+        "play", "epic", "--p1", "greedy", "--p2", "random", "--seed", "6", "--lang", "en"
+    ).output
+    assert "Winner" in en or "A draw" in en
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_human_screen_hides_the_opponents_hand(tmp_path: Path, seed: int, lang: str):
+    save = tmp_path / "game.json"
+    out = ok(
+        "play", "epic", "--seed", str(seed), "--save", str(save), "--lang", lang, input=""
+    ).output
+    assert "Ввод закончился" in out or "Input ended" in out or "EOF" in out.upper()
+    # The state at the person's first screen: set-up plus any moves of the agent before it.
+    replay = Replay.load(str(save))
+    assert all(a[0] in ("mull", "keep") for a in replay.actions)  # nothing played yet
+    st = run_replay(replay)
+    game = get_game("epic")
+    human = 0
+    mine = {game.db.cards[st.card_ids[c]].name(lang) for c in st.hands[human]}
+    assert mine and all(name in out for name in mine)
+    theirs = {game.db.cards[st.card_ids[c]].name(lang) for c in st.hands[1]} - mine
+    for name in theirs:
+        assert name not in out, f"the opponent's card {name!r} is shown"
+
+
+def test_cards_json_lists_the_duel_set_and_tokens():
+    data = json.loads(ok("cards", "epic", "--json").stdout)
+    assert len(data) == 21
+    assert sum(c["edition"] == "duel2023" for c in data) == 17
+    assert sum(c["type"] == "token" for c in data) == 4
+    for card in data:
+        for key in (
+            "id",
+            "name",
+            "edition",
+            "faction",
+            "type",
+            "cost",
+            "offense",
+            "defense",
+            "classes",
+            "keywords",
+            "text",
+        ):
+            assert key in card
+        assert set(card["name"]) == {"ru", "en"} and set(card["text"]) == {"ru", "en"}
+        assert card["text"]["ru"] and card["text"]["en"]
+    demon = next(c for c in data if c["id"] == "demon_of_torment")
+    assert "Клич: 3 урона каждому существу противников" in demon["text"]["ru"]
+    assert "Tribute: 3 damage to each opponent champion" in demon["text"]["en"]
+    flame = next(c for c in data if c["id"] == "torrent_of_flame")
+    assert " или " in flame["text"]["ru"] and " or " in flame["text"]["en"]
+    wicked = next(c for c in data if c["id"] == "champion_of_the_wicked")
+    assert "Ваши другие существа «Зло» имеют +1/+1" in wicked["text"]["ru"]
+
+
+def test_cards_table():
+    assert "Демон страданий" in ok("cards", "epic").output
+    assert "Demon of Torment" in ok("cards", "epic", "--lang", "en").output
+
+
+def test_bench_epic():
+    data = json.loads(ok("bench", "epic", "--games", "5", "--json").stdout)
+    assert data["games_per_s"] > 0
+    out = ok("bench", "epic", "--games", "5", "--lang", "en").output
+    assert "Games per second" in out and "≥ 200" in out and "50,000" not in out
+
+
+def test_simulate_epic_json():
+    data = json.loads(ok("simulate", "epic", "--games", "20", "--seed", "2", "--json").stdout)
+    assert data["games"] == 20
+    assert data["wins"]["p1"] + data["wins"]["p2"] + data["draws"] == 20
