@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardtable.core.errors import CardDataError
 
@@ -51,3 +51,26 @@ def parse_entries(
             seen.add(ident)
         out.append(item)
     return out
+
+
+class Names(BaseModel):
+    """A name in both languages (every card and deck has one)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    ru: str = Field(min_length=1)
+    en: str = Field(min_length=1)
+
+
+C = TypeVar("C")
+
+
+def find_card(cards: Mapping[str, C], ident: str, game: str) -> C:
+    """A card by id, or by its Russian or English name in any case; a clear error if unknown."""
+    found = cards.get(ident)
+    if found is not None:
+        return found
+    key = ident.strip().lower()
+    for c in cards.values():
+        if key in (getattr(c, "name_ru", "").lower(), getattr(c, "name_en", "").lower()):
+            return c
+    raise CardDataError(f"unknown {game} card {ident!r}")

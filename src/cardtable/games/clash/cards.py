@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from cardtable.core.carddata import parse_entries, read_toml
+from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
 from cardtable.core.errors import CardDataError
 from cardtable.games.clash.abilities import ABILITIES, AURA_PAYLOADS, ability_id, mask_of
 
@@ -32,14 +32,6 @@ SPELL_ABILITIES = frozenset(
         "curse",
     }
 )
-
-
-class Names(BaseModel):
-    """A name in both languages."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    ru: str = Field(min_length=1)
-    en: str = Field(min_length=1)
 
 
 class CardModel(BaseModel):
@@ -237,14 +229,7 @@ class CardDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id (or by Russian or English name); a clear error if unknown."""
-        found = self.cards.get(ident)
-        if found is not None:
-            return found
-        key = ident.strip().lower()
-        for c in self.cards.values():
-            if key in (c.name_ru.lower(), c.name_en.lower()):
-                return c
-        raise CardDataError(f"unknown Clash card {ident!r}")
+        return find_card(self.cards, ident, "Clash")
 
     def deck(self, ident: str) -> DeckDef:
         """A preconstructed deck by id; a clear error if unknown."""

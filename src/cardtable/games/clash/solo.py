@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cardtable.core.carddata import parse_entries, read_toml
+from cardtable.core.carddata import Names, parse_entries, read_toml
 from cardtable.core.errors import SetupError
 from cardtable.games.clash.abilities import (
     BLACKMAIL,
@@ -26,7 +26,6 @@ from cardtable.games.clash.abilities import (
     ability_id,
     mask_of,
 )
-from cardtable.games.clash.cards import Names
 from cardtable.games.clash.effects import (
     SPELL_HIT,
     ai_deck_empty,

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.core.carddata import parse_entries, read_toml
+from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
 from cardtable.core.errors import CardDataError
 
 FACTIONS = ("good", "wild", "evil", "sage")
@@ -33,27 +33,7 @@ KEYWORDS = (
     "unblockable",
 )
 KW_BIT = {k: 1 << i for i, k in enumerate(KEYWORDS)}
-TRIGGERS = ("tribute", "leaves_play", "broken", "attacks", "start_of_turn", "end_of_turn", "ally")
-OPS = (
-    "damage",
-    "draw",
-    "gain_health",
-    "tokens",
-    "banish",
-    "break",
-    "modify",
-    "return_to_hand",
-    "discard",
-)
 TOKEN_KINDS = ("human", "demon", "wolf", "zombie")
-
-
-class Names(BaseModel):
-    """A name in both languages."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    ru: str = Field(min_length=1)
-    en: str = Field(min_length=1)
 
 
 class Selector(BaseModel):
@@ -303,14 +283,7 @@ class EpicDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""
-        found = self.cards.get(ident)
-        if found is not None:
-            return found
-        key = ident.strip().lower()
-        for c in self.cards.values():
-            if key in (c.name_ru.lower(), c.name_en.lower()):
-                return c
-        raise CardDataError(f"unknown Epic card {ident!r}")
+        return find_card(self.cards, ident, "Epic")
 
     def token(self, kind: str) -> CardDef:
         """The token card of a kind."""
