@@ -45,7 +45,7 @@ class Selector(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    target: Literal["any", "champion", "player"] | None = None
+    target: Literal["any", "champion", "player", "discard_card"] | None = None
     each: Literal["champion", "player"] | None = None
     self: bool = False
     you: bool = False
@@ -56,6 +56,8 @@ class Selector(BaseModel):
     other: bool = False
     max_offense: int | None = None
     max_defense: int | None = None
+    card_type: Literal["champion", "event"] | None = None
+    cost: int | None = None
 
     @model_validator(mode="after")
     def _one_kind(self) -> Selector:
@@ -85,8 +87,20 @@ class Step(BaseModel):
         "modify",
         "return_to_hand",
         "discard",
+        "counters",
+        "expend",
+        "prepare",
+        "transform",
+        "lose_health",
+        "forbid_attacks",
+        "recycle",
+        "from_discard",
     ]
     amount: int = 0
+    your_turn: bool = Field(default=False, description="only in its controller's turn")
+    into: Literal["hand", "play"] | None = Field(
+        default=None, description="from_discard: where the chosen card goes"
+    )
     to: tuple[Selector, ...] = ()
     kind: str | None = None
     offense: int = 0
@@ -99,8 +113,12 @@ class Step(BaseModel):
     def _args(self) -> Step:
         if self.op in ("damage", "banish", "break", "modify", "return_to_hand") and not self.to:
             raise ValueError(f"op {self.op!r} needs 'to'")
-        if self.op == "tokens" and self.kind not in TOKEN_KINDS:
-            raise ValueError(f"tokens need kind, one of {TOKEN_KINDS}")
+        if self.op in ("tokens", "transform") and self.kind not in TOKEN_KINDS:
+            raise ValueError(f"{self.op} needs kind, one of {TOKEN_KINDS}")
+        if self.op in ("counters", "expend", "prepare", "transform") and not self.to:
+            raise ValueError(f"op {self.op!r} needs 'to'")
+        if self.op == "from_discard" and (self.into is None or not self.to):
+            raise ValueError("from_discard needs 'into' (hand or play) and a discard_card target")
         bad = [k for k in self.keywords if k not in KEYWORDS]
         if bad:
             raise ValueError(f"unknown keyword {bad[0]!r}")

@@ -302,6 +302,18 @@ def target_options(db: EpicDB, st: EpicState, sel: Selector, ctl: int) -> list[i
             if sel.max_defense is not None and defense(db, st, i) > sel.max_defense:
                 continue
             out.append(i)
+    if sel.target == "discard_card":
+        for c in st.discards[ctl]:
+            d = defn(db, st, c)
+            if sel.card_type == "champion" and not d.is_champion:
+                continue
+            if sel.card_type == "event" and d.is_champion:
+                continue
+            if sel.faction is not None and d.faction != sel.faction:
+                continue
+            if sel.cost is not None and d.cost != sel.cost:
+                continue
+            out.append(c)
     if sel.target in ("player", "any"):
         for s in range(len(st.health)):
             if sel.controller == "opponent" and s == ctl:
@@ -347,6 +359,8 @@ def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: lis
     ctl = frame[F_CTL]
     if step.frenzy and not frenzy(st, ctl):
         emit(st, "frenzy_off", "epic.keyword.frenzy.trigger_check", ctl)
+        return
+    if step.your_turn and ctl != st.active:
         return
     things: list[int] = []
     for sel in step.to:
@@ -403,7 +417,57 @@ def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: lis
             seat = x & ~PLAYER
             for _ in range(min(step.amount, len(st.hands[seat]))):
                 st.assign.setdefault("discard", []).append(seat)
+    elif op == "counters":
+        for x in things:
+            if not x & PLAYER and st.controller[x] >= 0:
+                st.counters[x] += step.amount  # +1/+1 counters stay (epic.card.text)
+    elif op in ("expend", "prepare"):
+        for x in things:
+            if not x & PLAYER and st.controller[x] >= 0:
+                st.pos[x] = EXPENDED if op == "expend" else PREPARED
+    elif op == "transform":
+        for x in things:
+            if not x & PLAYER and st.controller[x] >= 0:
+                # The card goes under its owner's deck; its controller gets the token
+                # (epic.keyword.transform): not a banish, so Unbanishable does not stop it.
+                owner_ctl = st.controller[x]
+                emit(st, "transformed", "epic.keyword.transform", owner_ctl, card=x)
+                leave_play(db, st, x, "deck")
+                make_token(db, st, step.kind or "wolf", owner_ctl)
+    elif op == "lose_health":
+        for x in things:
+            st.health[x & ~PLAYER] -= step.amount
+            emit(st, "player_damage", rule, x & ~PLAYER, amount=step.amount)
+    elif op == "forbid_attacks":
+        st.no_attacks = 1
+    elif op == "recycle":
+        recycle(st, ctl)
+    elif op == "from_discard":
+        for c in things:
+            if c & PLAYER or c not in st.discards[ctl]:
+                continue
+            st.discards[ctl].remove(c)
+            if step.into == "hand":
+                st.hands[ctl].append(c)
+                st.public[c] = 1
+                emit(st, "returned", rule, ctl, card=c)
+            else:
+                enter_play(db, st, c, ctl)
     _ = ctl
+
+
+def recycle(st: EpicState, seat: int) -> None:
+    """Recycle: the two oldest cards of the discard pile go under the deck, then draw a card
+    (epic.keyword.recycle; with fewer than two cards nothing happens, ruling R21)."""
+    pile = st.discards[seat]
+    if len(pile) < 2:
+        return
+    moved = [pile.pop(0), pile.pop(0)]
+    for c in moved:
+        st.decks[seat].insert(0, c)
+        st.public[c] = 0
+    emit(st, "recycle", "epic.keyword.recycle", seat)
+    draw(st, seat, 1)
 
 
 def deal_damage(db: EpicDB, st: EpicState, x: int, amount: int, rule: str) -> None:

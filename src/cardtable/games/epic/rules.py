@@ -42,11 +42,13 @@ from cardtable.games.epic.effects import (
     draw,
     emit,
     enter_play,
+    frame_steps,
     keywords,
     offense,
     push_event,
     run,
     settle,
+    target_options,
 )
 from cardtable.games.epic.state import (
     EXPENDED,
@@ -587,8 +589,6 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     elif what == "assign":
         out = assign_options(db, st)
     elif what == "target":
-        from cardtable.games.epic.effects import frame_steps, target_options
-
         frame = st.stack[-1]
         step = frame_steps(db, st, frame)[frame[4]]
         sel = next(s for s in step.to if s.target is not None)

@@ -29,7 +29,7 @@ def seat_name(seat: int, lang: str) -> str:
 
 def card_name(game: EpicGame, st: EpicState, i: int, lang: str) -> str:
     """The printed name of an instance."""
-    return game.db.cards[st.card_ids[i]].name(lang)
+    return game.dbs(st).cards[st.card_ids[i]].name(lang)
 
 
 def label(st: EpicState, i: int) -> str:
@@ -82,7 +82,7 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return str(list(action))
     if kind == "play":
         name = card_name(game, st, action[1], lang)
-        d = game.db.cards[st.card_ids[action[1]]]
+        d = game.dbs(st).cards[st.card_ids[action[1]]]
         if len(d.modes) > 1:
             return msg("act_play_mode", lang, card=name, mode=action[2] + 1)
         return msg("act_play", lang, card=name)
@@ -124,12 +124,12 @@ def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
 
 def champion_view(game: EpicGame, st: EpicState, i: int) -> dict[str, Any]:
     """A champion in play as public data."""
-    kw = keywords(game.db, st, i)
+    kw = keywords(game.dbs(st), st, i)
     return {
         "inst": i,
         "card": st.card_ids[i],
-        "offense": offense(game.db, st, i),
-        "defense": defense(game.db, st, i),
+        "offense": offense(game.dbs(st), st, i),
+        "defense": defense(game.dbs(st), st, i),
         "damage": st.damage[i],
         "position": POSITIONS[st.pos[i]],
         "arriving": bool(st.arriving[i]),
