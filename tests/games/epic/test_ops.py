@@ -173,3 +173,103 @@ def test_your_turn_steps_do_nothing_on_the_opponents_turn() -> None:
     )
     play(st, "play ex_only_mine")
     assert len(st.hands[1]) == 1
+
+
+MORE = [
+    {
+        "id": "ex_lord",
+        "edition": "duel2023",
+        "name": {"ru": "ex_lord", "en": "ex_lord"},
+        "faction": "good",
+        "type": "champion",
+        "cost": 0,
+        "offense": 5,
+        "defense": 5,
+        "statics": [
+            {
+                "to": {"each": "champion", "controller": "you", "class": "dragon", "other": True},
+                "offense": 5,
+                "defense": 5,
+            },
+            {
+                "to": {"each": "champion", "controller": "you", "faction": "good"},
+                "keywords": ["righteous"],
+            },
+        ],
+    },
+    {
+        "id": "ex_dragon",
+        "edition": "duel2023",
+        "name": {"ru": "ex_dragon", "en": "ex_dragon"},
+        "faction": "wild",
+        "type": "champion",
+        "cost": 0,
+        "offense": 2,
+        "defense": 2,
+        "classes": ["dragon"],
+    },
+    {
+        "id": "ex_guard",
+        "edition": "duel2023",
+        "name": {"ru": "ex_guard", "en": "ex_guard"},
+        "faction": "good",
+        "type": "champion",
+        "cost": 0,
+        "offense": 1,
+        "defense": 1,
+        "abilities": [
+            {
+                "when": "tribute",
+                "steps": [
+                    {
+                        "op": "banish",
+                        "may": True,
+                        "to": [{"target": "champion", "controller": "opponent"}],
+                    }
+                ],
+            }
+        ],
+    },
+]
+
+
+def position2(p1: dict[str, Any], p2: dict[str, Any]) -> EpicState:
+    doc = {
+        "game": "epic",
+        "turn": 3,
+        "active": "P1",
+        "first": "P1",
+        "window": "main",
+        "initiative": "P1",
+        "cards": CARDS + MORE,
+        "players": {"P1": {"deck": DECK, **p1}, "P2": {"deck": DECK, **p2}},
+    }
+    st = GAME.load_position(doc)
+    st.log = []
+    return st
+
+
+def test_class_filter_and_granted_keywords() -> None:
+    """epic.ability.static, epic.card.class: a lord gives +5/+5 to your other dragons only,
+    and Righteous to your good champions (itself included)."""
+    st = position2(
+        {"hand": ["armament"], "play": ["ex_lord", "ex_dragon", "ex_beast"]}, {"hand": ["armament"]}
+    )
+    view = {c["card"]: c for c in GAME.observe(st, 0)["play"][0]}
+    assert (view["ex_dragon"]["offense"], view["ex_dragon"]["defense"]) == (7, 7)
+    assert (view["ex_beast"]["offense"], view["ex_beast"]["defense"]) == (3, 3)
+    assert "righteous" in view["ex_lord"]["keywords"]
+    assert "righteous" not in view["ex_dragon"]["keywords"]
+
+
+def test_optional_sentence_asks_first() -> None:
+    """epic.ability.may: "you may banish target champion": the controller answers before
+    choosing; no leaves the champion, yes banishes it."""
+    for answer, left in (("no", 1), ("yes", 0)):
+        st = position2(
+            {"hand": ["ex_guard", "armament"]}, {"hand": ["armament"], "play": ["ex_beast"]}
+        )
+        play(st, "play ex_guard")
+        assert [GAME.action_text(st, a) for a in GAME.legal_actions(st)] == ["yes", "no"]
+        play(st, answer)  # yes: the only target is then forced
+        assert len(st.play[1]) == left

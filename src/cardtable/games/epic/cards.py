@@ -44,7 +44,7 @@ class Selector(BaseModel):
     ``you``: the controller; ``turn_player``: the player whose turn it is.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     target: Literal["any", "champion", "player", "discard_card"] | None = None
     each: Literal["champion", "player"] | None = None
     self: bool = False
@@ -58,6 +58,7 @@ class Selector(BaseModel):
     max_defense: int | None = None
     card_type: Literal["champion", "event"] | None = None
     cost: int | None = None
+    klass: str | None = Field(default=None, alias="class", description="a class, e.g. dragon")
 
     @model_validator(mode="after")
     def _one_kind(self) -> Selector:
@@ -182,6 +183,7 @@ class Static(BaseModel):
     to: Selector
     offense: int = 0
     defense: int = 0
+    keywords: tuple[str, ...] = ()
 
 
 class CardModel(BaseModel):

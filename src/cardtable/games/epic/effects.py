@@ -89,10 +89,24 @@ def frenzy(st: EpicState, seat: int) -> bool:
     return any(len(h) > mine for s, h in enumerate(st.hands) if s != seat)
 
 
+def _static_keywords(db: EpicDB, st: EpicState, i: int) -> int:
+    bits = 0
+    for seat, row in enumerate(st.play):
+        for j in row:
+            for s in defn(db, st, j).statics:
+                if s.keywords and matches(db, st, s.to, i, seat, j):
+                    for k in s.keywords:
+                        bits |= KW_BIT[k]
+    return bits
+
+
 def keywords(db: EpicDB, st: EpicState, i: int) -> int:
-    """Keyword bits: printed, gained this turn, and Frenzy's while it holds."""
+    """Keyword bits: printed, gained this turn, given by constant abilities, and Frenzy's
+    while it holds."""
     d = defn(db, st, i)
     bits = d.keywords | st.eot_kw[i]
+    if st.controller[i] >= 0:
+        bits |= _static_keywords(db, st, i)
     if d.frenzy_keywords and st.controller[i] >= 0 and frenzy(st, st.controller[i]):
         bits |= d.frenzy_keywords  # epic.keyword.frenzy.dynamic
     return bits
@@ -109,6 +123,10 @@ def matches(db: EpicDB, st: EpicState, sel: Selector, i: int, ctl: int, source: 
         return False
     d = defn(db, st, i)
     if sel.faction is not None and d.faction != sel.faction:
+        return False
+    if sel.klass is not None and sel.klass not in d.classes:
+        return False
+    if sel.cost is not None and d.cost != sel.cost:
         return False
     return sel.not_faction is None or d.faction != sel.not_faction
 
@@ -221,6 +239,12 @@ def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
     """Loyalty's reveal: yes shows N cards of the faction and applies it; no drops it."""
     frame = st.stack[-1]
     st.pending = ()
+    if frame[F_STEP] <= -2:  # an optional sentence
+        k = -frame[F_STEP] - 2
+        frame[F_STEP] = k if yes else k + 1
+        if yes:
+            st.assign["may_yes"] = True
+        return
     if not yes:
         st.stack.pop()
         return
@@ -300,6 +324,13 @@ def target_options(db: EpicDB, st: EpicState, sel: Selector, ctl: int) -> list[i
             if sel.max_offense is not None and offense(db, st, i) > sel.max_offense:
                 continue
             if sel.max_defense is not None and defense(db, st, i) > sel.max_defense:
+                continue
+            d = defn(db, st, i)
+            if sel.faction is not None and d.faction != sel.faction:
+                continue
+            if sel.klass is not None and sel.klass not in d.classes:
+                continue
+            if sel.cost is not None and d.cost != sel.cost:
                 continue
             out.append(i)
     if sel.target == "discard_card":
@@ -511,7 +542,7 @@ def run(db: EpicDB, st: EpicState) -> None:
             frame = st.stack[-1]
             steps = frame_steps(db, st, frame)
             k = frame[F_STEP]
-            if k < 0:  # a Loyalty waiting for its reveal decision
+            if k < 0:  # a Loyalty or a "may" waiting for its decision
                 st.pending = ("may", frame[F_CTL])
                 return
             if k >= len(steps):
@@ -520,6 +551,11 @@ def run(db: EpicDB, st: EpicState) -> None:
                 settle(db, st)
                 continue
             step = steps[k]
+            if step.may and not frame[F_CHOSEN] and not st.assign.pop("may_yes", False):
+                # "You may …": the controller decides before the sentence (epic.ability.may).
+                frame[F_STEP] = -(k + 2)
+                st.pending = ("may", frame[F_CTL])
+                return
             target_sel = next((s for s in step.to if s.target is not None), None)
             if target_sel is not None and not frame[F_CHOSEN]:
                 options = target_options(db, st, target_sel, frame[F_CTL])
