@@ -6,6 +6,7 @@ from typing import Any
 
 from cardtable.core import IllegalAction, get_game, state_hash
 from cardtable.games.epic.state import EXPENDED, EpicState
+from tests.games.epic.helpers import play, position, texts
 
 GAME = get_game("epic")
 
@@ -66,38 +67,16 @@ GOOD1 = champ("ex_good1", cost=1)
 WILD1 = champ("ex_wild1", faction="wild", cost=1)
 WILD0 = champ("ex_wild0", faction="wild", cost=0)
 CARDS = [PINGER, LOYAL, ALLY, GOOD1, WILD1, WILD0]
-DECK = ["purification"] * 6
 
 
-def position(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> EpicState:
-    doc = {
-        "game": "epic",
-        "turn": 3,
-        "active": "P1",
-        "first": "P1",
-        "window": "main",
-        "initiative": "P1",
-        "cards": CARDS,
-        "players": {"P1": {"deck": DECK, **p1}, "P2": {"deck": DECK, **p2}},
-    } | top
-    st = GAME.load_position(doc)
-    st.log = []
-    return st
-
-
-def texts(st: EpicState) -> list[str]:
-    return [GAME.action_text(st, a) for a in GAME.legal_actions(st)]
-
-
-def play(st: EpicState, *actions: str) -> None:
-    for t in actions:
-        GAME.apply(st, GAME.parse_action(st, t))
+def _pos(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> EpicState:
+    return position(CARDS, p1, p2, **top)
 
 
 def test_expend_talent() -> None:
     """epic.talent, epic.talent.expend: an expend talent expends the champion and resolves;
     it cannot be used again while expended."""
-    st = position({"hand": ["armament"], "play": ["ex_pinger"]}, {"hand": ["armament"]})
+    st = _pos({"hand": ["armament"], "play": ["ex_pinger"]}, {"hand": ["armament"]})
     play(st, "talent ex_pinger", "target p2")
     assert st.health[1] == 28
     assert st.pos[st.play[0][0]] == EXPENDED
@@ -106,7 +85,7 @@ def test_expend_talent() -> None:
 
 def test_arriving_champion_cannot_expend() -> None:
     """epic.arriving.limits: an arriving champion without Blitz cannot use expend talents."""
-    st = position(
+    st = _pos(
         {"hand": ["armament"], "play": [{"card": "ex_pinger", "arriving": True}]},
         {"hand": ["armament"]},
     )
@@ -115,7 +94,7 @@ def test_arriving_champion_cannot_expend() -> None:
 
 def test_flipped_blocker_can_still_expend() -> None:
     """epic.talent.flipped: a flipped (blocking) champion may still use expend talents."""
-    st = position(
+    st = _pos(
         {"hand": ["armament"], "play": [{"card": "ex_pinger", "position": "flipped"}]},
         {"hand": ["armament"]},
     )
@@ -124,7 +103,7 @@ def test_flipped_blocker_can_still_expend() -> None:
 
 def test_loyalty_reveals_two_cards_of_the_faction() -> None:
     """epic.keyword.loyalty: with two good cards in hand the player may reveal them to gain 5."""
-    st = position(
+    st = _pos(
         {"hand": ["ex_loyal", "armament", "mobilization"], "health": 20}, {"hand": ["armament"]}
     )
     play(st, "play ex_loyal")
@@ -136,7 +115,7 @@ def test_loyalty_reveals_two_cards_of_the_faction() -> None:
 
 def test_loyalty_needs_the_cards() -> None:
     """epic.keyword.loyalty: without two good cards to reveal, nothing is asked or gained."""
-    st = position({"hand": ["ex_loyal", "armament", "howl"], "health": 20}, {"hand": ["armament"]})
+    st = _pos({"hand": ["ex_loyal", "armament", "howl"], "health": 20}, {"hand": ["armament"]})
     play(st, "play ex_loyal")
     assert st.health[0] == 20 and st.pending[0] == "act"
 
@@ -144,7 +123,7 @@ def test_loyalty_needs_the_cards() -> None:
 def test_ally_fires_on_cost_one_cards_of_its_faction_only() -> None:
     """epic.keyword.ally, epic.keyword.ally.free_cards: a wild cost-1 card fires the wild ally
     ability of a card in play; a cost-0 wild card or a good card does not."""
-    st = position(
+    st = _pos(
         {"hand": ["ex_wild1", "ex_wild0", "ex_good1"], "play": ["ex_ally"]}, {"hand": ["armament"]}
     )
     before = len(st.hands[0])
@@ -156,7 +135,7 @@ def test_ally_fires_on_cost_one_cards_of_its_faction_only() -> None:
 
 def test_illegal_talent_changes_nothing() -> None:
     """epic.golden_rule: an action outside the options is refused and the state is untouched."""
-    st = position(
+    st = _pos(
         {"hand": ["armament"], "play": [{"card": "ex_pinger", "position": "expended"}]},
         {"hand": ["armament"]},
     )
@@ -187,7 +166,7 @@ def test_perft_counts_from_fixed_positions() -> None:
 
     P1 holds Armament and Howl with 1 gold and a ready Pinger; P2 holds Armament, no
     champions. Depth 1: Armament (two modes), Howl (two modes), the talent, attack, pass."""
-    st = position({"hand": ["armament", "howl"], "play": ["ex_pinger"]}, {"hand": ["armament"]})
+    st = _pos({"hand": ["armament", "howl"], "play": ["ex_pinger"]}, {"hand": ["armament"]})
     assert texts(st) == [
         "play armament",
         "play armament 2",

@@ -6,6 +6,7 @@ from typing import Any
 
 from cardtable.core import get_game
 from cardtable.games.epic.state import EXPENDED, PREPARED, EpicState
+from tests.games.epic.helpers import play, position
 
 GAME = get_game("epic")
 
@@ -59,33 +60,15 @@ CARDS = [
     event("ex_only_mine", {"op": "draw", "amount": 2, "your_turn": True, "to": [{"you": True}]}),
     champion("ex_beast"),
 ]
-DECK = ["purification"] * 6
 
 
-def position(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> EpicState:
-    doc = {
-        "game": "epic",
-        "turn": 3,
-        "active": "P1",
-        "first": "P1",
-        "window": "main",
-        "initiative": "P1",
-        "cards": CARDS,
-        "players": {"P1": {"deck": DECK, **p1}, "P2": {"deck": DECK, **p2}},
-    } | top
-    st = GAME.load_position(doc)
-    st.log = []
-    return st
-
-
-def play(st: EpicState, *actions: str) -> None:
-    for t in actions:
-        GAME.apply(st, GAME.parse_action(st, t))
+def _pos(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> EpicState:
+    return position(CARDS, p1, p2, **top)
 
 
 def test_counters_stay_after_the_turn() -> None:
     """Counters add +1/+1 each and outlast the end of the turn."""
-    st = position({"hand": ["ex_grow", "armament"], "play": ["ex_beast"]}, {"hand": ["armament"]})
+    st = _pos({"hand": ["ex_grow", "armament"], "play": ["ex_beast"]}, {"hand": ["armament"]})
     play(st, "play ex_grow")
     beast = st.play[0][0]
     assert st.counters[beast] == 2
@@ -95,7 +78,7 @@ def test_counters_stay_after_the_turn() -> None:
 
 def test_expend_and_prepare() -> None:
     """epic.position.expended: expend every opposing champion; prepare your own."""
-    st = position(
+    st = _pos(
         {"hand": ["ex_freeze", "ex_wake"], "play": [{"card": "ex_beast", "position": "expended"}]},
         {"hand": ["armament"], "play": ["human_token"]},
     )
@@ -108,9 +91,7 @@ def test_expend_and_prepare() -> None:
 def test_transform_replaces_the_champion_with_a_token() -> None:
     """epic.keyword.transform: the card goes under its owner's deck and its controller gets
     a wolf token, a new card (arriving)."""
-    st = position(
-        {"hand": ["ex_wolfify", "armament"]}, {"hand": ["armament"], "play": ["ex_beast"]}
-    )
+    st = _pos({"hand": ["ex_wolfify", "armament"]}, {"hand": ["armament"], "play": ["ex_beast"]})
     play(st, "play ex_wolfify")  # the only champion: a forced target
     assert [st.card_ids[i] for i in st.play[1]] == ["wolf_token"]
     assert st.card_ids[st.decks[1][0]] == "ex_beast" and st.arriving[st.play[1][0]] == 1
@@ -118,14 +99,14 @@ def test_transform_replaces_the_champion_with_a_token() -> None:
 
 def test_lose_health_then_token() -> None:
     """Paying health is a plain loss of health; then the token comes."""
-    st = position({"hand": ["ex_pay", "armament"], "health": 10}, {"hand": ["armament"]})
+    st = _pos({"hand": ["ex_pay", "armament"], "health": 10}, {"hand": ["armament"]})
     play(st, "play ex_pay")
     assert st.health[0] == 7 and [st.card_ids[i] for i in st.play[0]] == ["demon_token"]
 
 
 def test_forbid_attacks_for_the_turn() -> None:
     """ "Champions cannot attack this turn": attack is no longer offered, until the turn ends."""
-    st = position({"hand": ["ex_truce", "armament"], "play": ["ex_beast"]}, {"hand": ["armament"]})
+    st = _pos({"hand": ["ex_truce", "armament"], "play": ["ex_beast"]}, {"hand": ["armament"]})
     assert any(a[0] == "attack" for a in GAME.legal_actions(st))
     play(st, "play ex_truce")
     assert not any(a[0] == "attack" for a in GAME.legal_actions(st))
@@ -133,7 +114,7 @@ def test_forbid_attacks_for_the_turn() -> None:
 
 def test_recycle_two_cards_under_the_deck_then_draw() -> None:
     """epic.keyword.recycle: two discard-pile cards go under the deck, then a card is drawn."""
-    st = position(
+    st = _pos(
         {"hand": ["ex_recycle", "armament"], "discard": ["howl", "purification"]},
         {"hand": ["armament"]},
     )
@@ -145,7 +126,7 @@ def test_recycle_two_cards_under_the_deck_then_draw() -> None:
 
 def test_recycle_needs_two_cards() -> None:
     """epic.keyword.recycle: with fewer than two cards in the pile nothing happens (R21)."""
-    st = position({"hand": ["ex_recycle", "armament"], "discard": ["howl"]}, {"hand": ["armament"]})
+    st = _pos({"hand": ["ex_recycle", "armament"], "discard": ["howl"]}, {"hand": ["armament"]})
     play(st, "play ex_recycle")
     assert len(st.hands[0]) == 1 and [st.card_ids[c] for c in st.discards[0]] == [
         "howl",
@@ -155,7 +136,7 @@ def test_recycle_needs_two_cards() -> None:
 
 def test_return_a_champion_from_the_discard_pile_to_play() -> None:
     """A chosen champion card of your discard pile comes back into play (events are not offered)."""
-    st = position(
+    st = _pos(
         {"hand": ["ex_raise", "armament"], "discard": ["ex_beast", "howl"]}, {"hand": ["armament"]}
     )
     play(st, "play ex_raise")  # the only champion card there: forced
@@ -165,7 +146,7 @@ def test_return_a_champion_from_the_discard_pile_to_play() -> None:
 
 def test_your_turn_steps_do_nothing_on_the_opponents_turn() -> None:
     """A sentence "if it is your turn" is skipped when played in the opponent's turn."""
-    st = position(
+    st = _pos(
         {"hand": ["armament"]},
         {"hand": ["ex_only_mine", "armament"]},
         window="pass",
@@ -234,19 +215,7 @@ MORE = [
 
 
 def position2(p1: dict[str, Any], p2: dict[str, Any]) -> EpicState:
-    doc = {
-        "game": "epic",
-        "turn": 3,
-        "active": "P1",
-        "first": "P1",
-        "window": "main",
-        "initiative": "P1",
-        "cards": CARDS + MORE,
-        "players": {"P1": {"deck": DECK, **p1}, "P2": {"deck": DECK, **p2}},
-    }
-    st = GAME.load_position(doc)
-    st.log = []
-    return st
+    return position(CARDS + MORE, p1, p2)
 
 
 def test_class_filter_and_granted_keywords() -> None:

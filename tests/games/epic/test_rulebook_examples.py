@@ -6,6 +6,7 @@ from typing import Any
 
 from cardtable.core import get_game
 from cardtable.games.epic.state import EpicState
+from tests.games.epic.helpers import play, position
 
 GAME = get_game("epic")
 
@@ -98,37 +99,17 @@ WALL = {
     "offense": 1,
     "defense": 20,
 }
-FILLER = ["purification"] * 6
 CARDS = [DRAIN, ANCIENT, RHINO, COMMUNION, BIRD, WALKER, WALL]
 
 
-def position(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> EpicState:
-    p1 = {"deck": FILLER, **p1}
-    p2 = {"deck": FILLER, **p2}
-    doc = {
-        "game": "epic",
-        "turn": 3,
-        "active": "P1",
-        "first": "P1",
-        "window": "main",
-        "initiative": "P1",
-        "cards": CARDS,
-        "players": {"P1": p1, "P2": p2},
-    } | top
-    st = GAME.load_position(doc)
-    st.log = []
-    return st
-
-
-def play(st: EpicState, *texts: str) -> None:
-    for t in texts:
-        GAME.apply(st, GAME.parse_action(st, t))
+def _pos(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> EpicState:
+    return position(CARDS, p1, p2, **top)
 
 
 def test_drain_with_no_champions_still_heals() -> None:
     """epic.target.partial: with no champion in play the first sentence is skipped and the
     second still applies — the player gains 9 health."""
-    st = position({"hand": ["ex_drain"], "health": 10}, {"hand": ["armament"]})
+    st = _pos({"hand": ["ex_drain"], "health": 10}, {"hand": ["armament"]})
     play(st, "play ex_drain")
     assert st.health[0] == 19
     assert "ex_drain" in [st.card_ids[c] for c in st.discards[0]]
@@ -137,9 +118,7 @@ def test_drain_with_no_champions_still_heals() -> None:
 def test_drain_must_target_your_own_demon_when_it_is_the_only_champion() -> None:
     """epic.target.mandatory: the only champion in play is your own demon token: it must be
     the target (a forced choice), it breaks, and you still gain 9."""
-    st = position(
-        {"hand": ["ex_drain"], "health": 10, "play": ["demon_token"]}, {"hand": ["armament"]}
-    )
+    st = _pos({"hand": ["ex_drain"], "health": 10, "play": ["demon_token"]}, {"hand": ["armament"]})
     play(st, "play ex_drain")  # the target has one option: applied by the engine
     assert st.play[0] == [] and st.health[0] == 19
     assert [e.kind for e in st.log].count("broken") == 1
@@ -149,7 +128,7 @@ def test_ancient_checks_frenzy_for_each_draw() -> None:
     """epic.keyword.frenzy.trigger_check: both Tributes fire together; each draw checks
     Frenzy when it resolves. Hand 3 → 2 after playing it, opponent 3: the first draws
     (3 > 2), the second does not (3 = 3)."""
-    st = position(
+    st = _pos(
         {"hand": ["ex_ancient", "armament", "armament"]},
         {"hand": ["armament", "armament", "armament"]},
     )
@@ -161,7 +140,7 @@ def test_ancient_checks_frenzy_for_each_draw() -> None:
 
 def test_ancient_draws_twice_against_a_bigger_hand() -> None:
     """epic.keyword.frenzy: with the opponent holding 5, both Frenzy draws happen."""
-    st = position({"hand": ["ex_ancient", "armament"]}, {"hand": ["armament"] * 5})
+    st = _pos({"hand": ["ex_ancient", "armament"]}, {"hand": ["armament"] * 5})
     play(st, "play ex_ancient")
     assert len(st.hands[0]) == 3
 
@@ -170,7 +149,7 @@ def test_rhino_breakthrough_switched_off_by_a_card_played_before_damage() -> Non
     """epic.keyword.frenzy.dynamic, epic.keyword.breakthrough: the Rhino attacks with Frenzy
     (3 cards against 4), a human token blocks; the defender plays a card before damage, so
     Frenzy stops, Breakthrough goes, and the player takes no damage."""
-    st = position(
+    st = _pos(
         {"hand": ["armament", "armament", "armament"], "play": ["ex_rhino"]},
         {"hand": ["mobilization", "armament", "armament", "armament"], "play": ["human_token"]},
     )
@@ -192,7 +171,7 @@ def test_rhino_breakthrough_switched_off_by_a_card_played_before_damage() -> Non
 
 def test_rhino_breakthrough_hits_when_frenzy_holds() -> None:
     """epic.keyword.breakthrough: same attack without the card: 14 damage carry over."""
-    st = position(
+    st = _pos(
         {"hand": ["armament", "armament", "armament"], "play": ["ex_rhino"]},
         {"hand": ["mobilization", "armament", "armament", "armament"], "play": ["human_token"]},
     )
@@ -206,7 +185,7 @@ def test_rhino_breakthrough_hits_when_frenzy_holds() -> None:
 def test_communion_recalled_from_the_discard_pile() -> None:
     """epic.keyword.recall: «Причастие» in the discard pile: pay gold, play it for free,
     draw 2, then it goes to the bottom of the deck instead of the discard pile."""
-    st = position({"hand": [], "discard": ["ex_communion"], "gold": 1}, {"hand": ["armament"]})
+    st = _pos({"hand": [], "discard": ["ex_communion"], "gold": 1}, {"hand": ["armament"]})
     play(st, "recall ex_communion")
     assert len(st.hands[0]) == 2 and st.gold[0] == 0
     assert st.card_ids[st.decks[0][0]] == "ex_communion"  # bottom of the deck
@@ -216,7 +195,7 @@ def test_communion_recalled_from_the_discard_pile() -> None:
 def test_one_blocker_blocks_an_airborne_and_a_walking_attacker_together() -> None:
     """epic.combat.blocks.group, epic.keyword.airborne: a Bird (Airborne) and a Walker attack
     together; a Wall without Airborne may block the group, and blocks both."""
-    st = position(
+    st = _pos(
         {"hand": ["armament"], "play": ["ex_bird", "ex_walker"]},
         {"hand": ["armament"], "play": ["ex_wall"]},
     )
@@ -230,7 +209,7 @@ def test_one_blocker_blocks_an_airborne_and_a_walking_attacker_together() -> Non
 
 def test_airborne_alone_cannot_be_blocked_by_a_walker() -> None:
     """epic.keyword.airborne: against a Bird alone, the Wall cannot block."""
-    st = position(
+    st = _pos(
         {"hand": ["armament"], "play": ["ex_bird"]}, {"hand": ["armament"], "play": ["ex_wall"]}
     )
     play(st, "attack", "pass", "pass")

@@ -288,22 +288,7 @@ def ally_triggers(db: EpicDB, st: EpicState, seat: int, card: int) -> None:
 
 def make_token(db: EpicDB, st: EpicState, kind: str, ctl: int) -> int:
     """A new token instance from the supply, entering play under ``ctl``."""
-    i = len(st.card_ids)
-    st.card_ids.append(db.token(kind).id)
-    st.owner.append(ctl)
-    for name in (
-        "controller",
-        "pos",
-        "damage",
-        "counters",
-        "eot_off",
-        "eot_def",
-        "eot_kw",
-        "arriving",
-        "public",
-    ):
-        getattr(st, name).append(0)
-    st.controller[i] = -1
+    i = st.add_instance(db.token(kind).id, ctl)
     enter_play(db, st, i, ctl)
     return i
 

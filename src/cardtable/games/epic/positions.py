@@ -131,10 +131,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         i = new(ident["card"], _seat(ident["owner"], "limbo owner"), f"limbo #{k + 1}")
         st.limbo.append(i)
         paths[f"limbo.{k}"] = i
-    m = len(st.card_ids)
-    st.controller = [-1] * m
-    for name in ("pos", "damage", "counters", "eot_off", "eot_def", "eot_kw", "arriving", "public"):
-        setattr(st, name, [0] * m)
+    st.reset_instances()
     for s in range(n):
         for i in st.play[s]:
             st.controller[i] = s

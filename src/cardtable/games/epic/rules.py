@@ -75,11 +75,7 @@ def new_state(
     n = len(decks)
     st.card_ids = [c for deck in decks for c in deck]
     st.owner = [s for s, deck in enumerate(decks) for _ in deck]
-    m = len(st.card_ids)
-    for name in ("controller",):
-        setattr(st, name, [-1] * m)
-    for name in ("pos", "damage", "counters", "eot_off", "eot_def", "eot_kw", "arriving", "public"):
-        setattr(st, name, [0] * m)
+    st.reset_instances()
     st.rng = crng.seed_state(seed)
     st.log = [] if log else None
     st._legal = None

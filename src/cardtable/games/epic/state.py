@@ -62,6 +62,10 @@ _STR_LISTS = ("card_ids",)
 _NESTED = ("hands", "decks", "discards", "play")
 
 
+# per-instance numbers beside card_ids/owner/controller, all 0 for a card out of play
+PER_INSTANCE = ("pos", "damage", "counters", "eot_off", "eot_def", "eot_kw", "arriving", "public")
+
+
 class EpicState:
     """One point in one Epic game."""
 
@@ -191,6 +195,22 @@ class EpicState:
         s.log = None
         s._legal = None
         return s
+
+    def reset_instances(self) -> None:
+        """Per-instance lists sized to ``card_ids``: nothing in play, nothing known."""
+        m = len(self.card_ids)
+        self.controller = [-1] * m
+        for name in PER_INSTANCE:
+            setattr(self, name, [0] * m)
+
+    def add_instance(self, card: str, owner: int) -> int:
+        """A new card instance (a token from the supply), out of play."""
+        self.card_ids.append(card)
+        self.owner.append(owner)
+        self.controller.append(-1)
+        for name in PER_INSTANCE:
+            getattr(self, name).append(0)
+        return len(self.card_ids) - 1
 
     def nseats(self) -> int:
         """Number of seats."""
