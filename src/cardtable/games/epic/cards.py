@@ -45,12 +45,26 @@ class Selector(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-    target: Literal["any", "champion", "player", "discard_card"] | None = None
+    target: Literal["any", "champion", "player", "discard_card", "hand_card"] | None = None
     each: Literal["champion", "player"] | None = None
     self: bool = False
     you: bool = False
     turn_player: bool = False
+    it: bool = Field(default=False, description="the champion an earlier sentence targeted")
+    its_controller: bool = Field(default=False, description="that champion's controller")
+    them: bool = Field(default=False, description="the champions the previous sentence acted on")
     controller: Literal["you", "opponent", "any", "target_player"] = "any"
+    choice: bool = Field(
+        default=False, description="chosen, not targeted: Untargetable does not protect"
+    )
+    distinct: bool = Field(default=False, description="not one this effect already targeted")
+    same_name: bool = Field(default=False, description="sharing the targeted champion's name")
+    not_token: bool = False
+    combat: Literal["attacking", "blocking", "attacking_alone", "idle"] | None = Field(
+        default=None, description="idle: prepared and out of battle (and able to attack)"
+    )
+    unmarked: bool = Field(default=False, description="not chosen by a 'mark' sentence")
+    broken_this_turn: bool = False
     faction: str | None = None
     not_faction: str | None = None
     other: bool = False
@@ -68,16 +82,22 @@ class Selector(BaseModel):
             self.self,
             self.you,
             self.turn_player,
+            self.it,
+            self.its_controller,
+            self.them,
         ]
         if sum(kinds) != 1:
-            raise ValueError("a selector names exactly one of target, each, self, you, turn_player")
+            raise ValueError(
+                "a selector names exactly one of target, each, self, you, turn_player, it, "
+                "its_controller, them"
+            )
         return self
 
 
 class Step(BaseModel):
     """One sentence of a card: an op, its numbers and selectors."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
     op: Literal[
         "damage",
         "draw",
@@ -96,11 +116,35 @@ class Step(BaseModel):
         "forbid_attacks",
         "recycle",
         "from_discard",
+        "from_hand",
+        "recall_self",
+        "remove_from_battle",
+        "reanimate_all",
+        "banish_pile",
+        "gain_control",
+        "join_combat",
+        "break_at_end",
+        "discard_at_end",
+        "mark",
+        "divide",
+        "choose_x",
     ]
     amount: int = 0
+    add: Literal["x", "it_offense", "discard_champions", "damage_taken"] | None = Field(
+        default=None, description="a number added to amount when the sentence resolves"
+    )
+    times: int = Field(default=1, ge=1, le=12, description="repeat the sentence (new target each)")
+    times_x: bool = Field(default=False, description="repeat it X times (X from choose_x)")
     your_turn: bool = Field(default=False, description="only in its controller's turn")
+    their_turn: bool = Field(default=False, description="only outside its controller's turn")
+    cond: Literal["did", "you_controlled_it", "it_unblocked_vs_you", "played_cost1"] | None = Field(
+        default=None, alias="if", description="a condition the sentence needs"
+    )
+    until_eot: bool = Field(default=False, description="gain_control: only this turn")
+    up_to: bool = Field(default=False, description="the target may be left unchosen")
+    chooser: Literal["you", "opponent"] = "you"
     into: Literal["hand", "play"] | None = Field(
-        default=None, description="from_discard: where the chosen card goes"
+        default=None, description="from_discard / recall_self: where the card goes"
     )
     to: tuple[Selector, ...] = ()
     kind: str | None = None
@@ -120,6 +164,11 @@ class Step(BaseModel):
             raise ValueError(f"op {self.op!r} needs 'to'")
         if self.op == "from_discard" and (self.into is None or not self.to):
             raise ValueError("from_discard needs 'into' (hand or play) and a discard_card target")
+        if self.op == "recall_self" and self.into is None:
+            raise ValueError("recall_self needs 'into' (hand or play)")
+        needs_to = ("from_hand", "gain_control", "join_combat", "break_at_end", "mark", "divide")
+        if self.op in needs_to and not self.to:
+            raise ValueError(f"op {self.op!r} needs 'to'")
         bad = [k for k in self.keywords if k not in KEYWORDS]
         if bad:
             raise ValueError(f"unknown keyword {bad[0]!r}")
@@ -153,7 +202,17 @@ class Ability(BaseModel):
         "end_of_turn",
         "ally",
         "loyalty",
+        "blocks",
+        "other_broken",
+        "recalled",
+        "leaves_discard",
+        "to_discard",
+        "deals_damage",
+        "damages_player",
     ]
+    zone: Literal["play", "discard"] = Field(
+        default="play", description="discard: works while the card is in its owner's discard pile"
+    )
     faction: str | None = None
     n: int = Field(default=2, ge=1, le=5)
     steps: tuple[Step, ...]
@@ -166,6 +225,7 @@ class TalentCost(BaseModel):
     expend: bool = False
     gold: int = Field(default=0, ge=0, le=1)
     break_self: bool = False
+    counter: int = Field(default=0, ge=0, description="+1/+1 counters removed from it")
 
 
 class Talent(BaseModel):
@@ -184,6 +244,8 @@ class Static(BaseModel):
     offense: int = 0
     defense: int = 0
     keywords: tuple[str, ...] = ()
+    faction: str | None = Field(default=None, description="a faction they also have")
+    your_turn: bool = Field(default=False, description="only in its controller's turn")
 
 
 class CardModel(BaseModel):
@@ -213,6 +275,15 @@ class CardModel(BaseModel):
         "hand: the 2015 Recall (return it to hand)",
     )
     recall_gold: int = Field(default=1, ge=0, le=1, description="gold the recall costs")
+    must_be_blocked: bool = Field(default=False, description="the defender blocks it if able")
+    must_attack: bool = Field(default=False, description="attacks each turn if able")
+    guards_when_expended: bool = Field(
+        default=False, description="while it is expended its controller cannot be attacked"
+    )
+    deadly: bool = Field(default=False, description="breaks any champion it damages")
+    ambush_for: str | None = Field(
+        default=None, description="its controller may play champions of this faction as if Ambush"
+    )
 
     @model_validator(mode="after")
     def _shape(self) -> CardModel:
@@ -222,8 +293,12 @@ class CardModel(BaseModel):
         if self.type == "event":
             if not self.modes:
                 raise ValueError("an event needs one or more modes")
-            if self.offense is not None or self.defense is not None or self.abilities:
-                raise ValueError("an event has no offense, defense or champion abilities")
+            if self.offense is not None or self.defense is not None:
+                raise ValueError("an event has no offense or defense")
+            if any(a.zone != "discard" for a in self.abilities):
+                raise ValueError(
+                    "an event's abilities work from the discard pile (zone = 'discard')"
+                )
         else:
             if self.offense is None or self.defense is None:
                 raise ValueError("a champion needs offense and defense")
@@ -254,6 +329,12 @@ class CardDef:
     recall: str | None = None
     recall_gold: int = 1
     talents: tuple[Talent, ...] = ()
+    must_be_blocked: bool = False
+    must_attack: bool = False
+    guards_when_expended: bool = False
+    deadly: bool = False
+    ambush_for: str | None = None
+    discard_abilities: bool = False
 
     def name(self, lang: str) -> str:
         """The card's name in ``lang``."""
@@ -292,6 +373,12 @@ def card_from_model(m: CardModel) -> CardDef:
         m.recall,
         m.recall_gold,
         m.talents,
+        m.must_be_blocked,
+        m.must_attack,
+        m.guards_when_expended,
+        m.deadly,
+        m.ambush_for,
+        any(a.zone == "discard" for a in m.abilities),
     )
 
 

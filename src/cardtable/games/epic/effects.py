@@ -13,23 +13,27 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core import rng as crng
 from cardtable.core.events import Event
-from cardtable.games.epic.cards import KW_BIT, CardDef, EpicDB, Selector, Step
+from cardtable.games.epic.cards import FACTIONS, KW_BIT, CardDef, EpicDB, Selector, Step
 from cardtable.games.epic.state import (
     EXPENDED,
     F_CARD,
     F_CHOSEN,
     F_CTL,
     F_IDX,
+    F_MEMO,
     F_SRC,
     F_STEP,
     F_TP,
+    FLIPPED,
     OVER,
     PREPARED,
     SRC_ABILITY,
     SRC_MODE,
     SRC_TALENT,
     EpicState,
+    new_frame,
 )
 
 AIRBORNE = KW_BIT["airborne"]
@@ -60,15 +64,41 @@ def defn(db: EpicDB, st: EpicState, i: int) -> CardDef:
     return db.cards[st.card_ids[i]]
 
 
+FACTION_BIT = {f: 1 << k for k, f in enumerate(FACTIONS)}
+
+
+def static_applies(db: EpicDB, st: EpicState, s: Any, i: int, seat: int, j: int) -> bool:
+    """Whether champion ``j``'s constant ability ``s`` (its controller ``seat``) reaches ``i``."""
+    if s.your_turn and st.active != seat:
+        return False
+    if s.to.self:
+        return i == j
+    return matches(db, st, s.to, i, seat, j)
+
+
 def _static_bonus(db: EpicDB, st: EpicState, i: int) -> tuple[int, int]:
     off = dfn = 0
     for seat, row in enumerate(st.play):
         for j in row:
             for s in defn(db, st, j).statics:
-                if matches(db, st, s.to, i, seat, j):
+                if (s.offense or s.defense) and static_applies(db, st, s, i, seat, j):
                     off += s.offense
                     dfn += s.defense
     return off, dfn
+
+
+def has_faction(db: EpicDB, st: EpicState, i: int, faction: str) -> bool:
+    """Printed faction, or one a constant ability adds ("are also evil")."""
+    if defn(db, st, i).faction == faction:
+        return True
+    if st.controller[i] < 0:
+        return False
+    for seat, row in enumerate(st.play):
+        for j in row:
+            for s in defn(db, st, j).statics:
+                if s.faction == faction and static_applies(db, st, s, i, seat, j):
+                    return True
+    return False
 
 
 def offense(db: EpicDB, st: EpicState, i: int) -> int:
@@ -94,7 +124,7 @@ def _static_keywords(db: EpicDB, st: EpicState, i: int) -> int:
     for seat, row in enumerate(st.play):
         for j in row:
             for s in defn(db, st, j).statics:
-                if s.keywords and matches(db, st, s.to, i, seat, j):
+                if s.keywords and static_applies(db, st, s, i, seat, j):
                     for k in s.keywords:
                         bits |= KW_BIT[k]
     return bits
@@ -112,23 +142,68 @@ def keywords(db: EpicDB, st: EpicState, i: int) -> int:
     return bits
 
 
-def matches(db: EpicDB, st: EpicState, sel: Selector, i: int, ctl: int, source: int) -> bool:
-    """Whether champion ``i`` in play fits a selector's filters (for ``each`` and statics)."""
+def arriving_blocks(db: EpicDB, st: EpicState, i: int) -> bool:
+    """Arriving keeps a champion from attacking and expend talents: Blitz lifts it, except
+    after a change of control, which only Blitz gained later lifts (epic.control.arriving)."""
+    a = st.arriving[i]
+    return a == 2 or (a == 1 and not keywords(db, st, i) & BLITZ)
+
+
+def in_combat(db: EpicDB, st: EpicState, i: int, kind: str) -> bool:
+    """The combat filters: attacking, blocking, attacking alone, idle (out of battle and
+    prepared; an attacking player's champion must also be able to attack)."""
+    if kind == "attacking":
+        return i in st.attackers
+    if kind == "blocking":
+        return i in st.blockers
+    if kind == "attacking_alone":
+        return st.attackers == [i]
+    if st.pos[i] != PREPARED or i in st.attackers or i in st.blockers:
+        return False
+    return st.controller[i] != st.active or not arriving_blocks(db, st, i)
+
+
+def matches(
+    db: EpicDB,
+    st: EpicState,
+    sel: Selector,
+    i: int,
+    ctl: int,
+    source: int,
+    frame: list[Any] | None = None,
+) -> bool:
+    """Whether champion ``i`` in play fits a selector's filters (``each``, statics, targets)."""
     owner = st.controller[i]
     if sel.controller == "you" and owner != ctl:
         return False
     if sel.controller == "opponent" and owner == ctl:
         return False
+    if sel.controller == "target_player" and (frame is None or owner != frame[F_TP]):
+        return False
     if sel.other and i == source:
         return False
     d = defn(db, st, i)
-    if sel.faction is not None and d.faction != sel.faction:
+    if sel.faction is not None and not has_faction(db, st, i, sel.faction):
         return False
     if sel.klass is not None and sel.klass not in d.classes:
         return False
     if sel.cost is not None and d.cost != sel.cost:
         return False
-    return sel.not_faction is None or d.faction != sel.not_faction
+    if sel.not_token and d.type == "token":
+        return False
+    if sel.combat is not None and not in_combat(db, st, i, sel.combat):
+        return False
+    if sel.max_offense is not None and offense(db, st, i) > sel.max_offense:
+        return False
+    if sel.max_defense is not None and defense(db, st, i) > sel.max_defense:
+        return False
+    if frame is not None:
+        memo = frame[F_MEMO]
+        if sel.distinct and i in memo.get("targets", ()):
+            return False
+        if sel.unmarked and i in memo.get("marked", ()):
+            return False
+    return sel.not_faction is None or not has_faction(db, st, i, sel.not_faction)
 
 
 # --- zones ---------------------------------------------------------------------------
@@ -167,6 +242,41 @@ def check_players(st: EpicState) -> None:
     finish(st, alive, "draw" if not alive else "health", "epic.end.eliminated")
 
 
+def fire(st: EpicState, d: CardDef, i: int, ctl: int, when: str, zone: str = "play") -> None:
+    """Queue the abilities of card ``i`` that fire on ``when`` (from ``zone``)."""
+    for k, ab in enumerate(d.abilities):
+        if ab.when == when and (ab.zone == zone or zone == "any"):
+            st.new_triggers.append([i, ctl, k])
+
+
+def put_in_discard(db: EpicDB, st: EpicState, c: int) -> None:
+    """A card goes to its owner's discard pile ("goes into your discard pile" abilities)."""
+    owner = st.owner[c]
+    st.discards[owner].append(c)
+    st.public[c] = 1
+    d = defn(db, st, c)
+    if d.discard_abilities:
+        fire(st, d, c, owner, "to_discard", "any")
+
+
+def take_from_discard(db: EpicDB, st: EpicState, c: int) -> None:
+    """A card leaves its owner's discard pile ("leaves your discard pile" abilities)."""
+    owner = st.owner[c]
+    st.discards[owner].remove(c)
+    d = defn(db, st, c)
+    if d.discard_abilities:
+        fire(st, d, c, owner, "leaves_discard", "any")
+
+
+def to_deck_bottom(st: EpicState, cards: list[int]) -> None:
+    """Cards put under their owners' decks together go in random order (epic.banish.many)."""
+    if len(cards) > 1:
+        crng.shuffle(st, cards)
+    for c in cards:
+        st.decks[st.owner[c]].insert(0, c)
+        st.public[c] = 0
+
+
 def leave_play(db: EpicDB, st: EpicState, i: int, to: str) -> None:
     """A champion leaves play (broken, banished, returned); tokens go to the supply."""
     ctl = st.controller[i]
@@ -181,27 +291,41 @@ def leave_play(db: EpicDB, st: EpicState, i: int, to: str) -> None:
     d = defn(db, st, i)
     if i in st.attackers:
         st.attackers.remove(i)
+    if i in st.eot_break:
+        st.eot_break.remove(i)
+    if st.eot_control:
+        pairs = st.eot_control
+        st.eot_control = [
+            x for k in range(0, len(pairs), 2) if pairs[k] != i for x in pairs[k : k + 2]
+        ]
     if d.type == "token":
         st.supply.append(i)
     elif to == "discard":
-        st.discards[owner].append(i)
+        put_in_discard(db, st, i)
     elif to == "hand":
         st.hands[owner].append(i)
         st.public[i] = 1
-    else:  # banished: the bottom of the owner's deck
-        st.decks[owner].insert(0, i)
-        st.public[i] = 0
+    elif to == "deck":  # banished: the bottom of the owner's deck
+        to_deck_bottom(st, [i])
     for k, ab in enumerate(d.abilities):
-        if ab.when == "leaves_play" or (ab.when == "broken" and to == "discard"):
+        if ab.zone == "play" and (
+            ab.when == "leaves_play" or (ab.when == "broken" and to == "discard")
+        ):
             st.new_triggers.append([i, ctl, k])
 
 
 def break_champion(db: EpicDB, st: EpicState, i: int, rule: str) -> bool:
-    """Break a champion unless it is unbreakable (epic.break)."""
+    """Break a champion unless it is unbreakable (epic.break); "when another champion is
+    broken" abilities of the champions in play fire."""
     if keywords(db, st, i) & UNBREAKABLE:
         return False
     emit(st, "broken", rule, st.controller[i], card=i)
     leave_play(db, st, i, "discard")
+    if defn(db, st, i).type != "token":
+        st.broken_turn.append(i)
+    for seat, row in enumerate(st.play):
+        for j in row:
+            fire(st, defn(db, st, j), j, seat, "other_broken")
     return True
 
 
@@ -242,8 +366,9 @@ def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
     if frame[F_STEP] <= -2:  # an optional sentence
         k = -frame[F_STEP] - 2
         frame[F_STEP] = k if yes else k + 1
+        frame[F_MEMO]["did"] = int(yes)
         if yes:
-            st.assign["may_yes"] = True
+            frame[F_MEMO]["go"] = 1
         return
     if not yes:
         st.stack.pop()
@@ -258,8 +383,9 @@ def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
     frame[F_STEP] = 0
 
 
-def enter_play(db: EpicDB, st: EpicState, i: int, ctl: int) -> None:
-    """A champion enters play prepared and arriving; its Tribute fires (epic.play.champion)."""
+def enter_play(db: EpicDB, st: EpicState, i: int, ctl: int, silent: bool = False) -> None:
+    """A champion enters play prepared and arriving; its Tribute and Loyalty fire unless
+    the effect says they do not (epic.play.champion)."""
     st.play[ctl].append(i)
     st.controller[i] = ctl
     st.pos[i] = PREPARED
@@ -267,23 +393,32 @@ def enter_play(db: EpicDB, st: EpicState, i: int, ctl: int) -> None:
     st.public[i] = 1
     d = defn(db, st, i)
     emit(st, "enter", "epic.play.champion", ctl, card=i)
-    for k, ab in enumerate(d.abilities):
-        if ab.when in ("tribute", "loyalty"):
-            st.new_triggers.append([i, ctl, k])
+    if not silent:
+        for k, ab in enumerate(d.abilities):
+            if ab.when in ("tribute", "loyalty"):
+                st.new_triggers.append([i, ctl, k])
 
 
 def ally_triggers(db: EpicDB, st: EpicState, seat: int, card: int) -> None:
     """Playing a cost-1 card fires the ally abilities of that faction on the player's other
-    cards in play (epic.keyword.ally); cost-0 cards never do."""
+    cards in play, and on discard-pile abilities of their discard pile (epic.keyword.ally,
+    epic.discard_text); cost-0 cards never do."""
     d = defn(db, st, card)
     if d.cost != 1:
         return
+    st.played1[seat] |= FACTION_BIT[d.faction]
     for i in st.play[seat]:
         if i == card:
             continue
         for k, ab in enumerate(defn(db, st, i).abilities):
-            if ab.when == "ally" and ab.faction == d.faction:
+            if ab.when == "ally" and ab.faction == d.faction and ab.zone == "play":
                 st.new_triggers.append([i, seat, k])
+    for c in st.discards[seat]:
+        dc = defn(db, st, c)
+        if dc.discard_abilities:
+            for k, ab in enumerate(dc.abilities):
+                if ab.when == "ally" and ab.faction == d.faction and ab.zone == "discard":
+                    st.new_triggers.append([c, seat, k])
 
 
 def make_token(db: EpicDB, st: EpicState, kind: str, ctl: int) -> int:
@@ -294,50 +429,57 @@ def make_token(db: EpicDB, st: EpicState, kind: str, ctl: int) -> int:
 
 
 # --- targets --------------------------------------------------------------------------
-def target_options(db: EpicDB, st: EpicState, sel: Selector, ctl: int) -> list[int]:
-    """Legal choices for a target selector: champion instances and PLAYER | seat."""
+def target_options(
+    db: EpicDB, st: EpicState, sel: Selector, ctl: int, frame: list[Any] | None = None
+) -> list[int]:
+    """Legal choices for a target selector: champion instances, cards in a discard pile or
+    hand, and PLAYER | seat."""
     out: list[int] = []
     if sel.target in ("champion", "any"):
         for i in champions(st):
-            if keywords(db, st, i) & UNTARGETABLE:
+            if not sel.choice and keywords(db, st, i) & UNTARGETABLE:
                 continue  # epic.keyword.untargetable
-            owner = st.controller[i]
-            if sel.controller == "you" and owner != ctl:
+            if matches(db, st, sel, i, ctl, -1 if frame is None else frame[F_CARD], frame):
+                out.append(i)
+    elif sel.target == "discard_card":
+        for seat, pile in enumerate(st.discards):
+            if sel.controller == "you" and seat != ctl:
                 continue
-            if sel.controller == "opponent" and owner == ctl:
+            if sel.controller == "opponent" and seat == ctl:
                 continue
-            if sel.max_offense is not None and offense(db, st, i) > sel.max_offense:
+            if sel.controller == "target_player" and (frame is None or seat != frame[F_TP]):
                 continue
-            if sel.max_defense is not None and defense(db, st, i) > sel.max_defense:
-                continue
-            d = defn(db, st, i)
-            if sel.faction is not None and d.faction != sel.faction:
-                continue
-            if sel.klass is not None and sel.klass not in d.classes:
-                continue
-            if sel.cost is not None and d.cost != sel.cost:
-                continue
-            out.append(i)
-    if sel.target == "discard_card":
-        for c in st.discards[ctl]:
-            d = defn(db, st, c)
-            if sel.card_type == "champion" and not d.is_champion:
-                continue
-            if sel.card_type == "event" and d.is_champion:
-                continue
-            if sel.faction is not None and d.faction != sel.faction:
-                continue
-            if sel.cost is not None and d.cost != sel.cost:
-                continue
-            out.append(c)
+            out.extend(c for c in pile if _card_fits(db, st, sel, c))
+    elif sel.target == "hand_card":
+        out.extend(c for c in st.hands[ctl] if _card_fits(db, st, sel, c))
     if sel.target in ("player", "any"):
         for s in range(len(st.health)):
             if sel.controller == "opponent" and s == ctl:
                 continue
             if sel.controller == "you" and s != ctl:
                 continue
+            if (
+                sel.distinct
+                and frame is not None
+                and PLAYER | s in frame[F_MEMO].get("targets", ())
+            ):
+                continue
             out.append(PLAYER | s)
     return out
+
+
+def _card_fits(db: EpicDB, st: EpicState, sel: Selector, c: int) -> bool:
+    """The filters of a card outside play (a discard pile or a hand)."""
+    d = defn(db, st, c)
+    if sel.card_type == "champion" and not d.is_champion:
+        return False
+    if sel.card_type == "event" and d.is_champion:
+        return False
+    if sel.faction is not None and d.faction != sel.faction:
+        return False
+    if sel.cost is not None and d.cost != sel.cost:
+        return False
+    return not sel.broken_this_turn or c in st.broken_turn
 
 
 def expand(
@@ -345,6 +487,7 @@ def expand(
 ) -> list[int]:
     """The champions/players (PLAYER | seat) a selector names, given the step's choice."""
     ctl = frame[F_CTL]
+    memo = frame[F_MEMO]
     if sel.target is not None:
         return chosen
     if sel.you:
@@ -354,61 +497,118 @@ def expand(
     if sel.self:
         i = frame[F_CARD]
         return [i] if st.controller[i] >= 0 else []
+    if sel.it:
+        i = memo.get("it", -1)
+        return [i] if i >= 0 and st.controller[i] >= 0 else []
+    if sel.its_controller:
+        return [PLAYER | memo["it_ctl"]] if memo.get("it_ctl", -1) >= 0 else []
+    if sel.them:
+        return [i for i in memo.get("them", ()) if st.controller[i] >= 0]
     if sel.each == "player":
         return [
             PLAYER | s for s in range(len(st.health)) if sel.controller != "opponent" or s != ctl
         ]
-    out = []
-    for i in champions(st):
-        if sel.controller == "target_player":
-            if frame[F_TP] < 0 or st.controller[i] != frame[F_TP]:
-                continue
-        elif not matches(db, st, sel, i, ctl, frame[F_CARD]):
-            continue
-        out.append(i)
-    return out
+    if sel.same_name:
+        named = [x for x in chosen if not x & PLAYER]
+        if not named:
+            return []
+        name = st.card_ids[named[0]]
+        return [i for i in champions(st) if st.card_ids[i] == name and i not in named]
+    return [i for i in champions(st) if matches(db, st, sel, i, ctl, frame[F_CARD], frame)]
+
+
+def amount(db: EpicDB, st: EpicState, step: Step, frame: list[Any], x: int) -> int:
+    """A step's number, with what it adds (X, the targeted champion's offense, champions in
+    a discard pile, damage taken this turn)."""
+    n = step.amount
+    add = step.add
+    if add is None:
+        return n
+    memo = frame[F_MEMO]
+    if add == "x":
+        return n + int(memo.get("x", 0))
+    if add == "it_offense":
+        return n + int(memo.get("it_off", 0))
+    if add == "discard_champions":
+        seat = x & ~PLAYER
+        return n + sum(1 for c in st.discards[seat] if defn(db, st, c).is_champion)
+    card = frame[F_CARD]  # damage_taken: this card's damage this turn
+    return n + (st.damage[card] if st.controller[card] >= 0 else 0)
+
+
+def condition_holds(db: EpicDB, st: EpicState, step: Step, frame: list[Any]) -> bool:
+    """A sentence's condition ("if you do", "if you were its controller", ...)."""
+    cond = step.cond
+    memo = frame[F_MEMO]
+    if cond is None:
+        return True
+    if cond == "did":
+        return bool(memo.get("did"))
+    if cond == "you_controlled_it":
+        return bool(memo.get("it_ctl", -1) == frame[F_CTL])
+    if cond == "it_unblocked_vs_you":
+        return bool(memo.get("it_unb"))
+    faction = defn(db, st, frame[F_CARD]).faction
+    return bool(st.played1[frame[F_CTL]] & FACTION_BIT[faction])
 
 
 # --- the ops ---------------------------------------------------------------------------
-def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: list[int]) -> None:
-    """Carry out one sentence."""
+def do_step(
+    db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: list[int], last: bool = True
+) -> list[int]:
+    """Carry out one sentence; returns what it acted on."""
     ctl = frame[F_CTL]
     if step.frenzy and not frenzy(st, ctl):
         emit(st, "frenzy_off", "epic.keyword.frenzy.trigger_check", ctl)
-        return
-    if step.your_turn and ctl != st.active:
-        return
+        return []
+    if (step.your_turn and ctl != st.active) or (step.their_turn and ctl == st.active):
+        return []
+    if not condition_holds(db, st, step, frame):
+        return []
     things: list[int] = []
     for sel in step.to:
         things.extend(expand(db, st, sel, frame, chosen))
     op = step.op
     rule = "epic.card.text"
+    memo = frame[F_MEMO]
     if op == "damage":
-        for x in things:
-            deal_damage(db, st, x, step.amount, rule)
+        for x, n in [(x, amount(db, st, step, frame, x)) for x in things]:
+            deal_damage(db, st, x, n, rule)
     elif op == "draw":
         for x in things:
-            draw(st, x & ~PLAYER, step.amount)
+            draw(st, x & ~PLAYER, amount(db, st, step, frame, x))
     elif op == "gain_health":
         for x in things:
-            st.health[x & ~PLAYER] += step.amount
-            emit(st, "heal", rule, x & ~PLAYER, amount=step.amount)
+            n = amount(db, st, step, frame, x)
+            st.health[x & ~PLAYER] += n
+            emit(st, "heal", rule, x & ~PLAYER, amount=n)
     elif op == "tokens":
-        for x in things:
-            for _ in range(step.amount):
+        counts = [(x, amount(db, st, step, frame, x)) for x in things]
+        for x, n in counts:  # each count taken before any token arrives
+            for _ in range(n):
                 make_token(db, st, step.kind or "human", x & ~PLAYER)
     elif op == "banish":
+        batch = []
         for x in things:
-            if st.controller[x] >= 0 and not keywords(db, st, x) & UNBANISHABLE:
-                emit(st, "banished", "epic.banish", st.controller[x], card=x)
-                leave_play(db, st, x, "deck")
+            if x & PLAYER:
+                continue
+            if st.controller[x] >= 0:
+                if not keywords(db, st, x) & UNBANISHABLE:
+                    emit(st, "banished", "epic.banish", st.controller[x], card=x)
+                    leave_play(db, st, x, "batch")
+                    batch.append(x)
+            elif x in st.discards[st.owner[x]]:
+                emit(st, "banished", "epic.banish", st.owner[x], card=x)
+                take_from_discard(db, st, x)
+                batch.append(x)
+        to_deck_bottom(st, [x for x in batch if defn(db, st, x).type != "token"])
     elif op == "break":
         for x in things:
-            if st.controller[x] >= 0:
+            if not x & PLAYER and st.controller[x] >= 0:
                 break_champion(db, st, x, rule)
     elif op == "return_to_hand":
         for x in things:
-            if st.controller[x] >= 0:
+            if not x & PLAYER and st.controller[x] >= 0:
                 emit(st, "returned", rule, st.controller[x], card=x)
                 leave_play(db, st, x, "hand")
     elif op == "modify":
@@ -419,6 +619,8 @@ def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: lis
             st.eot_def[x] += step.defense
             for k in step.keywords:
                 st.eot_kw[x] |= KW_BIT[k]
+            if "blitz" in step.keywords and st.arriving[x] == 2:
+                st.arriving[x] = 1  # Blitz gained after a change of control
             emit(
                 st,
                 "modified",
@@ -436,20 +638,24 @@ def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: lis
     elif op == "counters":
         for x in things:
             if not x & PLAYER and st.controller[x] >= 0:
-                st.counters[x] += step.amount  # +1/+1 counters stay (epic.card.text)
+                st.counters[x] += amount(db, st, step, frame, x)  # +1/+1 counters stay
     elif op in ("expend", "prepare"):
         for x in things:
             if not x & PLAYER and st.controller[x] >= 0:
                 st.pos[x] = EXPENDED if op == "expend" else PREPARED
     elif op == "transform":
+        batch = []
         for x in things:
             if not x & PLAYER and st.controller[x] >= 0:
                 # The card goes under its owner's deck; its controller gets the token
                 # (epic.keyword.transform): not a banish, so Unbanishable does not stop it.
                 owner_ctl = st.controller[x]
                 emit(st, "transformed", "epic.keyword.transform", owner_ctl, card=x)
-                leave_play(db, st, x, "deck")
+                leave_play(db, st, x, "batch")
+                if defn(db, st, x).type != "token":
+                    batch.append(x)
                 make_token(db, st, step.kind or "wolf", owner_ctl)
+        to_deck_bottom(st, batch)  # epic.keyword.transform.many
     elif op == "lose_health":
         for x in things:
             st.health[x & ~PLAYER] -= step.amount
@@ -457,29 +663,113 @@ def do_step(db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: lis
     elif op == "forbid_attacks":
         st.no_attacks = 1
     elif op == "recycle":
-        recycle(st, ctl)
+        recycle(db, st, ctl)
     elif op == "from_discard":
         for c in things:
-            if c & PLAYER or c not in st.discards[ctl]:
+            if c & PLAYER or c not in st.discards[st.owner[c]]:
                 continue
-            st.discards[ctl].remove(c)
+            take_from_discard(db, st, c)
             if step.into == "hand":
-                st.hands[ctl].append(c)
+                st.hands[st.owner[c]].append(c)
                 st.public[c] = 1
                 emit(st, "returned", rule, ctl, card=c)
             else:
                 enter_play(db, st, c, ctl)
-    _ = ctl
+    elif op == "from_hand":
+        for c in things:
+            if not c & PLAYER and c in st.hands[ctl]:
+                st.hands[ctl].remove(c)
+                enter_play(db, st, c, ctl)
+    elif op == "recall_self":
+        c = frame[F_CARD]
+        owner = st.owner[c]
+        if c in st.discards[owner]:
+            take_from_discard(db, st, c)
+            emit(st, "recall", "epic.keyword.recall", owner, card=c)
+            fire(st, defn(db, st, c), c, owner, "recalled", "any")
+            if step.into == "hand":
+                st.hands[owner].append(c)
+                st.public[c] = 1
+            else:
+                enter_play(db, st, c, owner)
+    elif op == "remove_from_battle":
+        for x in things:
+            if x & PLAYER:
+                continue
+            if x in st.attackers or x in st.blockers:
+                if x in st.attackers:
+                    st.attackers.remove(x)
+                if x in st.blockers:
+                    st.blockers.remove(x)
+                st.pos[x] = PREPARED
+                emit(st, "removed", rule, st.controller[x], card=x)
+    elif op == "reanimate_all":
+        for seat in range(len(st.health)):
+            for c in [c for c in st.discards[seat] if defn(db, st, c).is_champion]:
+                take_from_discard(db, st, c)
+                enter_play(db, st, c, seat, silent=True)
+    elif op == "banish_pile":
+        for x in things:
+            seat = x & ~PLAYER
+            pile = st.discards[seat][:]
+            for c in pile:
+                take_from_discard(db, st, c)
+            to_deck_bottom(st, pile)
+            emit(st, "pile_banished", "epic.banish", seat, n=len(pile))
+    elif op == "gain_control":
+        for x in things:
+            if x & PLAYER or st.controller[x] < 0 or st.controller[x] == ctl:
+                continue
+            old = st.controller[x]
+            st.play[old].remove(x)
+            st.play[ctl].append(x)
+            st.controller[x] = ctl
+            st.arriving[x] = 2  # epic.control.arriving
+            if x in st.attackers:
+                st.attackers.remove(x)
+            if x in st.blockers:
+                st.blockers.remove(x)
+            if step.until_eot:
+                st.eot_control += [x, old]
+            emit(st, "control", "epic.control", ctl, card=x)
+    elif op == "join_combat":
+        source = frame[F_CARD]
+        for x in things:
+            if x & PLAYER or st.controller[x] != ctl or not in_combat(db, st, x, "idle"):
+                continue
+            st.eot_kw[x] |= AIRBORNE
+            if source in st.attackers:
+                st.attackers.append(x)
+                st.pos[x] = EXPENDED
+            elif source in st.blockers:
+                st.blockers.append(x)
+                st.pos[x] = FLIPPED
+            emit(st, "joined", rule, ctl, card=x)
+    elif op == "break_at_end":
+        st.eot_break.extend(x for x in things if not x & PLAYER and st.controller[x] >= 0)
+    elif op == "discard_at_end":
+        for x in things:
+            st.eot_discard += [x & ~PLAYER, step.amount]
+    elif op == "mark":
+        memo.setdefault("marked", []).extend(x for x in things if not x & PLAYER)
+    elif op == "divide":
+        memo.setdefault("bag", []).extend(things)
+        if last:
+            bag = memo.pop("bag")
+            for x in dict.fromkeys(bag):
+                deal_damage(db, st, x, step.amount * bag.count(x), rule)
+    return [x for x in things if not x & PLAYER]
 
 
-def recycle(st: EpicState, seat: int) -> None:
+def recycle(db: EpicDB, st: EpicState, seat: int) -> None:
     """Recycle: the two oldest cards of the discard pile go under the deck, then draw a card
     (epic.keyword.recycle; with fewer than two cards nothing happens, ruling R21)."""
     pile = st.discards[seat]
     if len(pile) < 2:
         return
-    moved = [pile.pop(0), pile.pop(0)]
+    moved = [pile[0], pile[1]]
     for c in moved:
+        take_from_discard(db, st, c)
         st.decks[seat].insert(0, c)
         st.public[c] = 0
     emit(st, "recycle", "epic.keyword.recycle", seat)
@@ -513,7 +803,17 @@ def frame_steps(db: EpicDB, st: EpicState, frame: list[Any]) -> tuple[Step, ...]
 
 def push_event(st: EpicState, card: int, ctl: int, mode: int) -> None:
     """Start resolving an event's chosen mode."""
-    st.stack.append([card, ctl, SRC_MODE, mode, 0, -1, []])
+    st.stack.append(new_frame(card, ctl, SRC_MODE, mode))
+
+
+def chooser(st: EpicState, step: Step, ctl: int) -> int:
+    """Who chooses a step's target: its controller, or the next player."""
+    return ctl if step.chooser == "you" else (ctl + 1) % len(st.health)
+
+
+def step_times(step: Step, frame: list[Any]) -> int:
+    """How many times a sentence runs (``times`` or X)."""
+    return int(frame[F_MEMO].get("x", 0)) if step.times_x else step.times
 
 
 def run(db: EpicDB, st: EpicState) -> None:
@@ -527,6 +827,7 @@ def run(db: EpicDB, st: EpicState) -> None:
             frame = st.stack[-1]
             steps = frame_steps(db, st, frame)
             k = frame[F_STEP]
+            memo = frame[F_MEMO]
             if k < 0:  # a Loyalty or a "may" waiting for its decision
                 st.pending = ("may", frame[F_CTL])
                 return
@@ -536,24 +837,45 @@ def run(db: EpicDB, st: EpicState) -> None:
                 settle(db, st)
                 continue
             step = steps[k]
-            if step.may and not frame[F_CHOSEN] and not st.assign.pop("may_yes", False):
+            times = step_times(step, frame)
+            if times <= 0:
+                frame[F_STEP] = k + 1
+                continue
+            if step.may and not frame[F_CHOSEN] and not memo.pop("go", 0):
                 # "You may …": the controller decides before the sentence (epic.ability.may).
                 frame[F_STEP] = -(k + 2)
                 st.pending = ("may", frame[F_CTL])
                 return
+            if step.op == "choose_x":
+                if "x" not in memo:
+                    st.pending = ("x", frame[F_CTL])
+                    return
+                frame[F_STEP] = k + 1
+                continue
             target_sel = next((s for s in step.to if s.target is not None), None)
-            if target_sel is not None and not frame[F_CHOSEN]:
-                options = target_options(db, st, target_sel, frame[F_CTL])
-                if options:
-                    st.pending = ("target", frame[F_CTL])
+            skipped = bool(memo.pop("skip", 0))
+            if target_sel is not None and not frame[F_CHOSEN] and not skipped:
+                options = target_options(db, st, target_sel, frame[F_CTL], frame)
+                if options and condition_holds(db, st, step, frame):
+                    st.pending = ("target", chooser(st, step, frame[F_CTL]))
                     return
                 # no legal target: this sentence does what it can (epic.target.partial)
             chosen = list(frame[F_CHOSEN])
             if target_sel is not None and target_sel.target == "player" and chosen:
                 frame[F_TP] = chosen[0] & ~PLAYER
+            if chosen:
+                remember(db, st, frame, chosen[0])
             frame[F_CHOSEN] = []
-            frame[F_STEP] = k + 1
-            do_step(db, st, step, frame, chosen)
+            rep = int(memo.get("rep", 0)) + 1
+            last = rep >= times
+            if last:
+                memo.pop("rep", None)
+                frame[F_STEP] = k + 1
+            else:
+                memo["rep"] = rep
+            acted = do_step(db, st, step, frame, chosen, last)
+            if step.op not in ("mark", "divide"):
+                memo["them"] = acted
             settle(db, st)
             continue
         if st.triggers:
@@ -571,9 +893,31 @@ def run(db: EpicDB, st: EpicState) -> None:
                     continue
                 start = -1
             emit(st, "trigger", "epic.ability.triggered", ctl, card=card)
-            st.stack.append([card, ctl, SRC_ABILITY, k, start, -1, []])
+            st.stack.append(new_frame(card, ctl, SRC_ABILITY, k, start))
             continue
         return
+
+
+def remember(db: EpicDB, st: EpicState, frame: list[Any], x: int) -> None:
+    """Keep the chosen target for later sentences ("it", "its controller")."""
+    memo = frame[F_MEMO]
+    memo.setdefault("targets", []).append(x)
+    if x & PLAYER:
+        return
+    memo["it"] = x
+    if st.controller[x] >= 0:
+        memo["it_ctl"] = st.controller[x]
+        memo["it_off"] = offense(db, st, x)
+        memo["it_unb"] = int(
+            x in st.attackers
+            and st.window == "before_damage"
+            and not st.blocked
+            and st.defender == frame[F_CTL]
+        )
+    else:
+        memo["it_ctl"] = -1
+        memo["it_off"] = 0
+        memo["it_unb"] = 0
 
 
 def end_frame(db: EpicDB, st: EpicState, frame: list[Any]) -> None:
@@ -592,23 +936,41 @@ def end_frame(db: EpicDB, st: EpicState, frame: list[Any]) -> None:
                 st.public[card] = 0
                 emit(st, "banished", "epic.keyword.recall", st.owner[card], card=card)
             else:
-                st.discards[st.owner[card]].append(card)
+                put_in_discard(db, st, card)
 
 
 def choose_target(db: EpicDB, st: EpicState, x: int) -> None:
-    """Bind the current step's target."""
-    st.stack[-1][F_CHOSEN] = [x]
+    """Bind the current step's target (``-1``: an "up to" target left unchosen)."""
+    if x < 0:
+        st.stack[-1][F_MEMO]["skip"] = 1
+    else:
+        st.stack[-1][F_CHOSEN] = [x]
     st.pending = ()
+
+
+def choose_x(st: EpicState, n: int) -> None:
+    """Bind X for the effect resolving."""
+    st.stack[-1][F_MEMO]["x"] = n
+    st.pending = ()
+
+
+def x_options(db: EpicDB, st: EpicState) -> list[int]:
+    """The values X may take: 0 up to the number of cards the step counts."""
+    frame = st.stack[-1]
+    step = frame_steps(db, st, frame)[frame[F_STEP]]
+    sel = step.to[0] if step.to else None
+    top = len(target_options(db, st, sel, frame[F_CTL], frame)) if sel is not None else 0
+    return list(range(top + 1))
 
 
 def discard_choice(db: EpicDB, st: EpicState, card: int) -> None:
     """A player discards a chosen card (epic.card.text)."""
     seat = st.assign["discard"].pop(0)
     st.hands[seat].remove(card)
-    st.discards[st.owner[card]].append(card)
-    st.public[card] = 1
+    put_in_discard(db, st, card)
     emit(st, "discard", "epic.card.text", seat, card=card)
     st.pending = ()
+    settle(db, st)
 
 
 __all__ = ["EXPENDED", "GameOver", "run"]

@@ -13,7 +13,7 @@ from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.epic import positions, view
 from cardtable.games.epic.cards import CardDef, EpicDB, default_db, parse_cards
-from cardtable.games.epic.effects import champions, defense, offense
+from cardtable.games.epic.effects import UNBREAKABLE, champions, defense, keywords, offense
 from cardtable.games.epic.formats import check_deck, parse_setup, random_decks
 from cardtable.games.epic.rules import apply_action, legal_actions, new_state
 from cardtable.games.epic.state import MULLIGAN, OVER, EpicState
@@ -176,6 +176,7 @@ class EpicGame(Game):
             "blockers",
             "assign",
             "target",
+            "x",
         )
 
     def turn_number(self, state: EpicState) -> int:
@@ -235,7 +236,7 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
                 st.phase != OVER
                 and st.damage[i]
                 and st.damage[i] >= defense(db, st, i)
-                and not (db.cards[st.card_ids[i]].keywords | st.eot_kw[i]) & (1 << 5)
+                and not keywords(db, st, i) & UNBREAKABLE
             ):
                 problems.append(f"champion {i}: should have been broken")
     for c in range(m):

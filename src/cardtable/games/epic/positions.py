@@ -12,9 +12,18 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError
-from cardtable.games.epic.cards import KEYWORDS, KW_BIT, parse_cards
+from cardtable.games.epic.cards import FACTIONS, KEYWORDS, KW_BIT, parse_cards
 from cardtable.games.epic.effects import PLAYER
-from cardtable.games.epic.state import MULLIGAN, OVER, PLAY, EpicState
+from cardtable.games.epic.state import (
+    F_MEMO,
+    MEMO_REF,
+    MEMO_REFS,
+    MULLIGAN,
+    OVER,
+    PLAY,
+    EpicState,
+    new_frame,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.epic.game import EpicGame
@@ -43,6 +52,7 @@ _TOP = {
     "mulligan",
     "no_attacks",
     "seed",
+    "this_turn",
 }
 _PLAYER = {"health", "gold", "hand", "deck", "discard", "play", "turns_taken", "revealed"}
 _CHAMP = {
@@ -180,22 +190,51 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.blocked = int(bool(combat.get("blocked", False)))
     st.defender = _seat(combat["defender"], "defender") if "defender" in combat else -1
     stack = data.get("stack") or {}
-    st.stack = (
-        [
-            [
-                ref(f[0], "stack"),
-                _seat(f[1], "stack controller"),
-                int(f[2]),
-                int(f[3]),
-                int(f[4]),
-                -1 if f[5] is None else _seat(f[5], "stack target player"),
-                [ref(x, "stack choice") for x in f[6]],
-            ]
-            for f in stack.get("frames", [])
-        ]
-        if isinstance(stack, Mapping)
-        else []
-    )
+    st.stack = []
+    for f in stack.get("frames", []) if isinstance(stack, Mapping) else []:
+        frame = new_frame(ref(f[0], "stack"), _seat(f[1], "stack controller"), int(f[2]), int(f[3]))
+        frame[4] = int(f[4])
+        frame[5] = -1 if f[5] is None else _seat(f[5], "stack target player")
+        frame[6] = [ref(x, "stack choice") for x in f[6]]
+        memo = dict(f[7]) if len(f) > 7 else {}
+        for key in MEMO_REF:
+            if key in memo:
+                memo[key] = ref(memo[key], "stack memo")
+        for key in MEMO_REFS:
+            if key in memo:
+                memo[key] = [ref(x, "stack memo") for x in memo[key]]
+        if "it_ctl" in memo:
+            memo["it_ctl"] = -1 if memo["it_ctl"] is None else _seat(memo["it_ctl"], "stack memo")
+        frame[F_MEMO] = memo
+        st.stack.append(frame)
+    this_turn = data.get("this_turn") or {}
+    unknown_tt = set(this_turn) - {
+        "broken",
+        "played_cost1",
+        "control",
+        "break_at_end",
+        "discard_at_end",
+    }
+    if unknown_tt:
+        raise PositionError(f"this_turn: unknown key(s) {sorted(unknown_tt)}")
+    st.broken_turn = [ref(x, "this_turn.broken") for x in this_turn.get("broken", [])]
+    st.played1 = [0] * n
+    for key, factions in (this_turn.get("played_cost1") or {}).items():
+        for f in factions:
+            if f not in FACTIONS:
+                raise PositionError(f"this_turn.played_cost1: unknown faction {f!r}")
+            st.played1[_seat(key, "this_turn.played_cost1")] |= 1 << FACTIONS.index(f)
+    st.eot_control = [
+        v
+        for c, owner in this_turn.get("control", [])
+        for v in (ref(c, "this_turn.control"), _seat(owner, "this_turn.control"))
+    ]
+    st.eot_break = [ref(x, "this_turn.break_at_end") for x in this_turn.get("break_at_end", [])]
+    st.eot_discard = [
+        v
+        for seat, k in this_turn.get("discard_at_end", [])
+        for v in (_seat(seat, "this_turn.discard_at_end"), int(k))
+    ]
     st.triggers = [
         [[ref(t[0], "trigger"), _seat(t[1], "trigger"), int(t[2])] for t in s]
         for s in data.get("triggers") or []
@@ -298,10 +337,30 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
                     f[4],
                     None if f[5] < 0 else f"P{f[5] + 1}",
                     [p(x) for x in f[6]],
+                    _memo(f[F_MEMO], p),
                 ]
                 for f in st.stack
             ],
         }
+    tt: dict[str, Any] = {}
+    if st.broken_turn:
+        tt["broken"] = [p(x) for x in st.broken_turn]
+    if any(st.played1):
+        tt["played_cost1"] = {
+            f"P{s + 1}": [f for k, f in enumerate(FACTIONS) if bits & (1 << k)]
+            for s, bits in enumerate(st.played1)
+            if bits
+        }
+    if st.eot_control:
+        pairs = st.eot_control
+        tt["control"] = [[p(pairs[k]), f"P{pairs[k + 1] + 1}"] for k in range(0, len(pairs), 2)]
+    if st.eot_break:
+        tt["break_at_end"] = [p(x) for x in st.eot_break]
+    if st.eot_discard:
+        d = st.eot_discard
+        tt["discard_at_end"] = [[f"P{d[k] + 1}", d[k + 1]] for k in range(0, len(d), 2)]
+    if tt:
+        doc["this_turn"] = tt
     if st.triggers:
         doc["triggers"] = [[[p(t[0]), f"P{t[1] + 1}", t[2]] for t in s] for s in st.triggers]
     if st.assign:
@@ -324,6 +383,32 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
     if custom:
         doc["cards"] = custom
     return doc
+
+
+def _memo(memo: dict[str, Any], p: Any) -> dict[str, Any]:
+    """A frame's memory with card references as paths; tokens back in the supply (never to
+    come back into play) are left out."""
+
+    def known(x: int) -> bool:
+        try:
+            p(x)
+        except KeyError:
+            return False
+        return True
+
+    out = dict(memo)
+    for key in MEMO_REF:
+        if key in out:
+            if known(out[key]):
+                out[key] = p(out[key])
+            else:
+                del out[key]
+    for key in MEMO_REFS:
+        if key in out:
+            out[key] = [p(x) for x in out[key] if known(x)]
+    if "it_ctl" in out:
+        out["it_ctl"] = None if out["it_ctl"] < 0 else f"P{out['it_ctl'] + 1}"
+    return out
 
 
 def _champion(st: EpicState, i: int, s: int) -> Any:

@@ -23,7 +23,6 @@ from cardtable.games.epic.cards import EpicDB
 from cardtable.games.epic.effects import (
     AIRBORNE,
     AMBUSH,
-    BLITZ,
     BREAKTHROUGH,
     PLAYER,
     RIGHTEOUS,
@@ -32,9 +31,11 @@ from cardtable.games.epic.effects import (
     GameOver,
     ally_triggers,
     answer_may,
+    arriving_blocks,
     break_champion,
     champions,
     choose_target,
+    choose_x,
     deal_damage,
     defense,
     defn,
@@ -42,13 +43,16 @@ from cardtable.games.epic.effects import (
     draw,
     emit,
     enter_play,
+    fire,
     frame_steps,
     keywords,
     offense,
     push_event,
     run,
     settle,
+    take_from_discard,
     target_options,
+    x_options,
 )
 from cardtable.games.epic.state import (
     EXPENDED,
@@ -59,6 +63,7 @@ from cardtable.games.epic.state import (
     PREPARED,
     SRC_TALENT,
     EpicState,
+    new_frame,
 )
 
 START_HEALTH = 30
@@ -97,6 +102,11 @@ def new_state(
     st.attackers = []
     st.blockers = []
     st.winners = []
+    st.broken_turn = []
+    st.played1 = [0] * n
+    st.eot_control = []
+    st.eot_break = []
+    st.eot_discard = []
     st.hands = [[] for _ in range(n)]
     st.discards = [[] for _ in range(n)]
     st.play = [[] for _ in range(n)]
@@ -140,15 +150,19 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
     emit(st, "turn", "epic.turn.start", seat, turn=st.turns_taken[seat])
     for s in range(len(st.gold)):
         st.gold[s] = 1
+        st.played1[s] = 0
+    st.broken_turn = []
     if not (seat == st.first and st.turns_taken[seat] == 1):
         draw(st, seat, 1)
     for i in st.play[seat]:
         st.pos[i] = PREPARED
         st.arriving[i] = 0
     for i in st.play[seat]:
-        for k, ab in enumerate(defn(db, st, i).abilities):
-            if ab.when == "start_of_turn":
-                st.new_triggers.append([i, seat, k])
+        fire(st, defn(db, st, i), i, seat, "start_of_turn")
+    for c in st.discards[seat]:
+        d = defn(db, st, c)
+        if d.discard_abilities:  # epic.discard_text
+            fire(st, d, c, seat, "start_of_turn", "discard")
     st.window = "main"
     st.init = seat
     st.passes = 0
@@ -171,11 +185,18 @@ def end_turn(db: EpicDB, st: EpicState) -> None:
     """End phase (epic.turn.end): end-of-turn effects, discard to 7, heal, prepare flipped."""
     st.window = "end"
     st.init = -1
+    for i in st.eot_break:  # "break it at the end of the turn"
+        if st.controller[i] >= 0:
+            break_champion(db, st, i, "epic.card.text")
+    st.eot_break = []
     for seat_i, row in enumerate(st.play):
         for i in row:
-            for k, ab in enumerate(defn(db, st, i).abilities):
-                if ab.when == "end_of_turn":
-                    st.new_triggers.append([i, seat_i, k])
+            fire(st, defn(db, st, i), i, seat_i, "end_of_turn")
+    later = st.eot_discard
+    for k in range(0, len(later), 2):  # "discards at the end of the turn"
+        seat_d, n = later[k], later[k + 1]
+        st.assign.setdefault("discard", []).extend([seat_d] * min(n, len(st.hands[seat_d])))
+    st.eot_discard = []
     st.pending = ()
     settle(db, st)
     run(db, st)
@@ -195,6 +216,16 @@ def end_discard(db: EpicDB, st: EpicState) -> None:
 
 def finish_end(db: EpicDB, st: EpicState) -> None:
     """The rest of the end phase, then the next player's turn."""
+    pairs = st.eot_control
+    for k in range(0, len(pairs), 2):  # control "this turn" ends (epic.control)
+        i, old = pairs[k], pairs[k + 1]
+        ctl = st.controller[i]
+        if ctl >= 0 and ctl != old:
+            st.play[ctl].remove(i)
+            st.play[old].append(i)
+            st.controller[i] = old
+            st.arriving[i] = 0
+    st.eot_control = []
     for i in champions(st):
         st.damage[i] = 0
         if st.pos[i] == FLIPPED:
@@ -211,12 +242,14 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
     main = st.window == "main" and seat == st.active
     gold = st.gold[seat]
     seen: set[tuple[str, int]] = set()
+    ambush_for = {defn(db, st, i).ambush_for for i in st.play[seat]}
     for c in st.hands[seat]:
         d = defn(db, st, c)
         if d.cost > gold:
             continue
         if d.is_champion:
-            if (main or d.keywords & AMBUSH) and (d.id, -1) not in seen:
+            ambush = d.keywords & AMBUSH or d.faction in ambush_for
+            if (main or ambush) and (d.id, -1) not in seen:
                 seen.add((d.id, -1))
                 out.append(("play", c, 0))
             continue
@@ -255,12 +288,12 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
 
 def talent_payable(db: EpicDB, st: EpicState, seat: int, i: int, cost: Any) -> bool:
     """A talent's cost can be paid (epic.talent.expend, epic.talent.flipped, epic.arriving.limits)."""
-    if cost.gold > st.gold[seat]:
+    if cost.gold > st.gold[seat] or cost.counter > st.counters[i]:
         return False
     if cost.expend:
         if st.pos[i] == EXPENDED:
             return False  # flipped (blocking) champions may still expend
-        if st.arriving[i] and not keywords(db, st, i) & BLITZ:
+        if arriving_blocks(db, st, i):
             return False
     return not (cost.break_self and keywords(db, st, i) & UNBREAKABLE)
 
@@ -273,11 +306,12 @@ def use_talent(db: EpicDB, st: EpicState, seat: int, i: int, k: int) -> None:
         st.gold[seat] = 0
     if cost.expend:
         st.pos[i] = EXPENDED
+    st.counters[i] -= cost.counter
     st.passes = 0
     if st.window == "pass" and seat != st.active:
         st.played = 1
     emit(st, "talent", "epic.talent", seat, card=i)
-    st.stack.append([i, seat, SRC_TALENT, k, 0, -1, []])
+    st.stack.append(new_frame(i, seat, SRC_TALENT, k))
     if cost.break_self:
         break_champion(db, st, i, "epic.talent")
         settle(db, st)
@@ -292,17 +326,18 @@ def recall_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None
     d = defn(db, st, c)
     if d.recall_gold:
         st.gold[seat] = 0
-    st.discards[seat].remove(c)
+    take_from_discard(db, st, c)
     st.passes = 0
     if st.window == "pass" and seat != st.active:
         st.played = 1
     emit(st, "recall", "epic.keyword.recall", seat, card=c)
+    if d.discard_abilities:
+        fire(st, d, c, seat, "recalled", "any")
     if d.recall == "hand":
         st.hands[seat].append(c)
         st.public[c] = 1
-        st.pending = ("act", seat)
-        return
-    if d.is_champion:
+        settle(db, st)
+    elif d.is_champion:
         enter_play(db, st, c, seat)
         settle(db, st)
     else:
@@ -372,7 +407,7 @@ def pass_initiative(db: EpicDB, st: EpicState, seat: int) -> None:
 # --- combat -------------------------------------------------------------------------------
 def can_attack(db: EpicDB, st: EpicState, i: int) -> bool:
     """Prepared, and not arriving unless it has Blitz (epic.combat.declare)."""
-    return st.pos[i] == PREPARED and (not st.arriving[i] or bool(keywords(db, st, i) & BLITZ))
+    return st.pos[i] == PREPARED and not arriving_blocks(db, st, i)
 
 
 def can_block(db: EpicDB, st: EpicState, b: int) -> bool:
@@ -393,9 +428,7 @@ def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
     """Attackers are expended; the attacking player gets initiative (epic.combat.before_blocks)."""
     for a in st.attackers:
         st.pos[a] = EXPENDED
-        for k, ab in enumerate(defn(db, st, a).abilities):
-            if ab.when == "attacks":
-                st.new_triggers.append([a, st.active, k])
+        fire(st, defn(db, st, a), a, st.active, "attacks")
     emit(st, "attack", "epic.combat.declare", st.active, cards=list(st.attackers))
     settle(db, st)
     st.defender = (st.active + 1) % len(st.health)
@@ -414,7 +447,14 @@ def end_blocks(db: EpicDB, st: EpicState) -> None:
         st.pos[b] = FLIPPED
     st.blocked = int(bool(st.blockers))
     emit(st, "block", "epic.combat.blocks", st.defender, cards=list(st.blockers))
+    for b in st.blockers:
+        fire(st, defn(db, st, b), b, st.defender, "blocks")
     open_window(st, "before_damage", st.defender)
+    st.pending = ()
+    settle(db, st)
+    run(db, st)
+    if not st.pending:
+        st.pending = ("act", st.defender)
 
 
 def combat_damage(db: EpicDB, st: EpicState) -> None:
@@ -526,6 +566,7 @@ def deal_combat(db: EpicDB, st: EpicState) -> None:
         for b in blockers:
             if keywords(db, st, b) & RIGHTEOUS:
                 st.health[st.defender] += offense(db, st, b)
+    combat_abilities(db, st, attackers, blockers)
     st.assign = {}
     st.attackers = []
     st.blockers = []
@@ -540,6 +581,65 @@ def deal_combat(db: EpicDB, st: EpicState) -> None:
     run(db, st)
     if not st.pending:
         st.pending = ("act", st.active)
+
+
+def combat_abilities(db: EpicDB, st: EpicState, attackers: list[int], blockers: list[int]) -> None:
+    """What combat damage sets off: "when this deals damage", "when this damages a player"
+    and "break any champion damaged by this card" (per side: the damage a side deals is
+    one pool, ruling R35)."""
+    a = st.assign
+    sides = (
+        (attackers, st.active, bool(a["player"] or a.get("to")), a.get("to", {})),
+        (blockers, st.defender, bool(a.get("back_to")), a.get("back_to", {})),
+    )
+    for group, seat, dealt, hit in sides:
+        if not dealt:
+            continue
+        live = [x for x in group if st.controller[x] == seat and offense(db, st, x) > 0]
+        for x in live:
+            d = defn(db, st, x)
+            fire(st, d, x, seat, "deals_damage")
+            if group is attackers and a["player"]:
+                fire(st, d, x, seat, "damages_player")
+        if any(defn(db, st, x).deadly for x in live):
+            for t, n in hit.items():
+                if n > 0 and st.controller[t] >= 0:
+                    break_champion(db, st, t, "epic.card.text")
+
+
+def must_attack_waiting(db: EpicDB, st: EpicState) -> bool:
+    """A champion that must attack each turn can still attack (epic.card.text)."""
+    if st.no_attacks:
+        return False
+    return any(
+        defn(db, st, i).must_attack and can_attack(db, st, i) and i not in st.attackers
+        for i in st.play[st.active]
+    )
+
+
+def attack_allowed(db: EpicDB, st: EpicState) -> bool:
+    """Attacks are allowed: none forbidden this turn, and no expended guard shields the
+    defender ("while this card is expended, you cannot be attacked")."""
+    if st.no_attacks:
+        return False
+    defender = (st.active + 1) % len(st.health)
+    return not any(
+        st.pos[i] == EXPENDED and defn(db, st, i).guards_when_expended for i in st.play[defender]
+    )
+
+
+def block_required(db: EpicDB, st: EpicState) -> bool:
+    """An attacker that must be blocked, and a champion able to block it (epic.card.text)."""
+    for a in st.attackers:
+        if not defn(db, st, a).must_be_blocked or st.controller[a] != st.active:
+            continue
+        kw = keywords(db, st, a)
+        if kw & UNBLOCKABLE:
+            continue
+        for b in st.play[st.defender]:
+            if st.pos[b] == PREPARED and (not kw & AIRBORNE or keywords(db, st, b) & AIRBORNE):
+                return True
+    return False
 
 
 # --- decisions ------------------------------------------------------------------------------
@@ -557,23 +657,22 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     elif what == "act":
         seat = p[1]
         out = playable(db, st, seat)
-        if (
-            st.window == "main"
-            and seat == st.active
-            and not st.no_attacks
-            and any(can_attack(db, st, i) for i in st.play[seat])
-        ):
+        main = st.window == "main" and seat == st.active
+        if main and attack_allowed(db, st) and any(can_attack(db, st, i) for i in st.play[seat]):
             out.append(("attack",))
-        out.append(("pass",))
+        if not (main and attack_allowed(db, st) and must_attack_waiting(db, st)):
+            out.append(("pass",))
     elif what == "return_or_end":
-        out = [("return",), ("end",)]
+        out = [("return",)]
+        if not (attack_allowed(db, st) and must_attack_waiting(db, st)):
+            out.append(("end",))
     elif what == "attackers":
         out = [
             ("add", i)
             for i in st.play[st.active]
             if i not in st.attackers and can_attack(db, st, i)
         ]
-        if st.attackers:
+        if st.attackers and not must_attack_waiting(db, st):
             out.append(("done",))
     elif what == "blockers":
         out = [
@@ -581,14 +680,19 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
             for b in st.play[st.defender]
             if b not in st.blockers and can_block(db, st, b)
         ]
-        out.append(("done",))
+        if st.blockers or not block_required(db, st):
+            out.append(("done",))
     elif what == "assign":
         out = assign_options(db, st)
     elif what == "target":
         frame = st.stack[-1]
         step = frame_steps(db, st, frame)[frame[4]]
         sel = next(s for s in step.to if s.target is not None)
-        out = [("target", x) for x in target_options(db, st, sel, frame[1])]
+        out = [("target", x) for x in target_options(db, st, sel, frame[1], frame)]
+        if step.up_to:
+            out.append(("skip",))
+    elif what == "x":
+        out = [("x", n) for n in x_options(db, st)]
     elif what == "discard":
         out = _dedupe_cards(st, [("discard", c) for c in st.hands[p[1]]])
     elif what == "may":
@@ -656,16 +760,16 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         end_blocks(db, st)
     elif kind in ("to", "player"):
         assign_damage(db, st, action)
-    elif kind == "target":
-        choose_target(db, st, action[1])
+    elif kind in ("target", "skip"):
+        choose_target(db, st, action[1] if kind == "target" else -1)
+        run(db, st)
+        resume(db, st)
+    elif kind == "x":
+        choose_x(st, action[1])
         run(db, st)
         resume(db, st)
     elif kind == "discard":
         discard_choice(db, st, action[1])
-        if st.window == "end" and not st.assign.get("discard") and not st.stack:
-            st.assign.pop("discard", None)
-            finish_end(db, st)
-            return
         run(db, st)
         resume(db, st)
     elif kind == "return":

@@ -18,7 +18,10 @@ MULLIGAN, PLAY, OVER = 0, 1, 2
 # champion positions (epic.position.*)
 PREPARED, EXPENDED, FLIPPED = 0, 1, 2
 # frame fields
-F_CARD, F_CTL, F_SRC, F_IDX, F_STEP, F_TP, F_CHOSEN = range(7)
+F_CARD, F_CTL, F_SRC, F_IDX, F_STEP, F_TP, F_CHOSEN, F_MEMO = range(8)
+# frame memo keys holding card instances (a single one / lists), for positions
+MEMO_REF = ("it",)
+MEMO_REFS = ("them", "targets", "marked", "bag")
 SRC_MODE, SRC_ABILITY, SRC_TALENT = 0, 1, 2
 
 _SCALARS = (
@@ -57,6 +60,11 @@ _INT_LISTS = (
     "winners",
     "mull_queue",
     "mull_chosen",
+    "broken_turn",
+    "played1",
+    "eot_control",
+    "eot_break",
+    "eot_discard",
 )
 _STR_LISTS = ("card_ids",)
 _NESTED = ("hands", "decks", "discards", "play")
@@ -64,6 +72,18 @@ _NESTED = ("hands", "decks", "discards", "play")
 
 # per-instance numbers beside card_ids/owner/controller, all 0 for a card out of play
 PER_INSTANCE = ("pos", "damage", "counters", "eot_off", "eot_def", "eot_kw", "arriving", "public")
+
+
+def new_frame(card: int, ctl: int, src: int, index: int, step: int = 0) -> list[Any]:
+    """A frame: what resolves, who controls it, where it is, and its memory (the champion a
+    sentence targeted, X, marks...)."""
+    return [card, ctl, src, index, step, -1, [], {}]
+
+
+def copy_frame(f: list[Any]) -> list[Any]:
+    """An independent copy of a frame (plain data)."""
+    memo = {k: (v[:] if isinstance(v, list) else v) for k, v in f[F_MEMO].items()}
+    return [*f[:F_CHOSEN], list(f[F_CHOSEN]), memo]
 
 
 class EpicState:
@@ -116,6 +136,11 @@ class EpicState:
     winners: list[int]
     mull_queue: list[int]
     mull_chosen: list[int]
+    broken_turn: list[int]
+    played1: list[int]
+    eot_control: list[int]
+    eot_break: list[int]
+    eot_discard: list[int]
     card_ids: list[str]
     hands: list[list[int]]
     decks: list[list[int]]
@@ -139,7 +164,7 @@ class EpicState:
         c.card_ids = self.card_ids[:]
         for name in _NESTED:
             setattr(c, name, [x[:] for x in getattr(self, name)])
-        c.stack = [[*f[:F_CHOSEN], list(f[F_CHOSEN])] for f in self.stack]
+        c.stack = [copy_frame(f) for f in self.stack]
         c.triggers = [[t[:] for t in s] for s in self.triggers]
         c.new_triggers = [t[:] for t in self.new_triggers]
         c.assign = {
@@ -158,7 +183,7 @@ class EpicState:
             out[name] = list(getattr(self, name))
         for name in _NESTED:
             out[name] = [list(x) for x in getattr(self, name)]
-        out["stack"] = [[*f[:F_CHOSEN], list(f[F_CHOSEN])] for f in self.stack]
+        out["stack"] = [copy_frame(f) for f in self.stack]
         out["triggers"] = [[list(t) for t in s] for s in self.triggers]
         out["new_triggers"] = [list(t) for t in self.new_triggers]
         out["assign"] = {
@@ -178,7 +203,7 @@ class EpicState:
             setattr(s, name, list(data[name]))
         for name in _NESTED:
             setattr(s, name, [list(x) for x in data[name]])
-        s.stack = [[*f[:F_CHOSEN], list(f[F_CHOSEN])] for f in data["stack"]]
+        s.stack = [copy_frame(f) for f in data["stack"]]
         s.triggers = [[list(t) for t in st] for st in data["triggers"]]
         s.new_triggers = [list(t) for t in data["new_triggers"]]
         s.assign = {

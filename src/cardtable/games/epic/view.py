@@ -61,8 +61,24 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
         return f"player {action[1]}"
     if kind == "target":
         x = int(action[1])
-        return f"target p{(x & ~PLAYER) + 1}" if x & PLAYER else f"target {label(st, x)}"
+        if x & PLAYER:
+            return f"target p{(x & ~PLAYER) + 1}"
+        if st.controller[x] < 0:  # a card in a discard pile or a hand
+            return f"target {st.card_ids[x]}@{_zone_of(st, x)}"
+        return f"target {label(st, x)}"
+    if kind == "x":
+        return f"x {action[1]}"
     return str(kind)
+
+
+def _zone_of(st: EpicState, c: int) -> str:
+    """Where a card out of play is: ``P1.discard`` / ``P2.hand``."""
+    for s in range(len(st.health)):
+        if c in st.discards[s]:
+            return f"P{s + 1}.discard"
+        if c in st.hands[s]:
+            return f"P{s + 1}.hand"
+    return "limbo"
 
 
 def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang: str) -> str:
@@ -75,6 +91,7 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         "end": "act_end",
         "done": "act_done",
         "keep": "act_keep",
+        "skip": "act_skip",
     }
     if kind in simple:
         return msg(simple[kind], lang)
@@ -102,6 +119,8 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return msg("act_target_card", lang, card=card_name(game, st, x, lang))
     if kind == "discard":
         return msg("act_discard", lang, card=card_name(game, st, action[1], lang))
+    if kind == "x":
+        return msg("act_x", lang, n=action[1])
     if kind == "mull":
         return msg("act_mull", lang, card=card_name(game, st, action[1], lang))
     return str(kind)
