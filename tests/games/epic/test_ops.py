@@ -6,7 +6,7 @@ from typing import Any
 
 from cardtable.core import get_game
 from cardtable.games.epic.state import EXPENDED, PREPARED, EpicState
-from tests.games.epic.helpers import play, position
+from tests.games.epic.helpers import play, position, texts
 
 GAME = get_game("epic")
 
@@ -113,15 +113,33 @@ def test_forbid_attacks_for_the_turn() -> None:
 
 
 def test_recycle_two_cards_under_the_deck_then_draw() -> None:
-    """epic.keyword.recycle: two discard-pile cards go under the deck, then a card is drawn."""
+    """epic.keyword.recycle: the player picks two discard-pile cards, the first chosen goes
+    lowest under the deck, then a card is drawn."""
+    st = _pos(
+        {"hand": ["ex_recycle", "armament"], "discard": ["howl", "purification", "armament"]},
+        {"hand": ["armament"]},
+    )
+    play(st, "play ex_recycle")
+    assert st.pending == ("recycle", 0)
+    assert texts(st) == ["decline", "bury howl", "bury purification", "bury armament"]
+    play(st, "bury purification")
+    assert "decline" not in texts(st) and "bury purification" not in texts(st)
+    play(st, "bury howl")
+    assert [st.card_ids[c] for c in st.decks[0][:2]] == ["purification", "howl"]
+    assert len(st.hands[0]) == 2  # armament + the drawn card
+    assert [st.card_ids[c] for c in st.discards[0]] == ["armament", "ex_recycle"]
+
+
+def test_recycle_is_optional() -> None:
+    """epic.keyword.recycle.optional: declining moves nothing and draws nothing."""
     st = _pos(
         {"hand": ["ex_recycle", "armament"], "discard": ["howl", "purification"]},
         {"hand": ["armament"]},
     )
-    play(st, "play ex_recycle")
-    assert [st.card_ids[c] for c in st.decks[0][:2]] == ["purification", "howl"]
-    assert len(st.hands[0]) == 2  # armament + the drawn card
-    assert [st.card_ids[c] for c in st.discards[0]] == ["ex_recycle"]
+    deck = list(st.decks[0])
+    play(st, "play ex_recycle", "decline")
+    assert st.decks[0] == deck and len(st.hands[0]) == 1
+    assert [st.card_ids[c] for c in st.discards[0]] == ["howl", "purification", "ex_recycle"]
 
 
 def test_recycle_needs_two_cards() -> None:

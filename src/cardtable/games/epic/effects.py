@@ -373,12 +373,44 @@ def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
     if not yes:
         st.stack.pop()
         return
-    card = frame[F_CARD]
-    d = defn(db, st, card)
-    ability = d.abilities[frame[F_IDX]]
-    shown = [c for c in st.hands[frame[F_CTL]] if defn(db, st, c).faction == d.faction]
-    for c in shown[: ability.n]:
-        st.public[c] = 1
+    d = defn(db, st, frame[F_CARD])
+    n = d.abilities[frame[F_IDX]].n
+    matching = [c for c in st.hands[frame[F_CTL]] if defn(db, st, c).faction == d.faction]
+    frame[F_MEMO]["shown"] = []
+    if len(matching) == n:  # nothing to choose: all of them are shown
+        for c in matching:
+            reveal_choice(db, st, c)
+        return
+    st.pending = ("reveal", frame[F_CTL])
+
+
+def reveal_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
+    """Loyalty's choice of which cards of the faction to show (one at a time, R30)."""
+    frame = st.stack[-1]
+    faction = defn(db, st, frame[F_CARD]).faction
+    shown = frame[F_MEMO]["shown"]
+    out: list[tuple[Any, ...]] = []
+    seen: set[str] = set()
+    for c in st.hands[frame[F_CTL]]:
+        if c in shown or defn(db, st, c).faction != faction or st.card_ids[c] in seen:
+            continue
+        seen.add(st.card_ids[c])
+        out.append(("reveal", c))
+    return out
+
+
+def reveal_choice(db: EpicDB, st: EpicState, c: int) -> None:
+    """One card shown for Loyalty; with N shown the ability applies."""
+    frame = st.stack[-1]
+    ability = defn(db, st, frame[F_CARD]).abilities[frame[F_IDX]]
+    memo = frame[F_MEMO]
+    memo["shown"].append(c)
+    st.pending = ()
+    if len(memo["shown"]) < ability.n:
+        st.pending = ("reveal", frame[F_CTL])
+        return
+    for x in memo.pop("shown"):
+        st.public[x] = 1
     emit(st, "reveal", "epic.keyword.loyalty", frame[F_CTL], n=ability.n)
     frame[F_STEP] = 0
 
@@ -663,7 +695,8 @@ def do_step(
     elif op == "forbid_attacks":
         st.no_attacks = 1
     elif op == "recycle":
-        recycle(db, st, ctl)
+        if len(st.discards[ctl]) >= 2:  # a decision: which two, or none (R34)
+            st.assign.setdefault("recycle", []).append(ctl)
     elif op == "from_discard":
         for c in things:
             if c & PLAYER or c not in st.discards[st.owner[c]]:
@@ -761,19 +794,42 @@ def do_step(
     return [x for x in things if not x & PLAYER]
 
 
-def recycle(db: EpicDB, st: EpicState, seat: int) -> None:
-    """Recycle: the two oldest cards of the discard pile go under the deck, then draw a card
-    (epic.keyword.recycle; with fewer than two cards nothing happens, ruling R21)."""
-    pile = st.discards[seat]
-    if len(pile) < 2:
-        return
-    moved = [pile[0], pile[1]]
-    for c in moved:
-        take_from_discard(db, st, c)
-        st.decks[seat].insert(0, c)
-        st.public[c] = 0
-    emit(st, "recycle", "epic.keyword.recycle", seat)
-    draw(st, seat, 1)
+def recycle_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
+    """Recycle's decision: decline (before the first card), or the next card to put under
+    the deck (epic.keyword.recycle, epic.keyword.recycle.optional)."""
+    seat = st.assign["recycle"][0]
+    buried = st.assign.get("buried", [])
+    out: list[tuple[Any, ...]] = [] if buried else [("decline",)]
+    seen: set[str] = set()
+    for c in st.discards[seat]:
+        if c not in buried and st.card_ids[c] not in seen:
+            seen.add(st.card_ids[c])
+            out.append(("bury", c))
+    return out
+
+
+def recycle_choice(db: EpicDB, st: EpicState, card: int) -> None:
+    """One card chosen for Recycle (-1: declined). The first chosen goes lowest; with two
+    chosen both go under the deck and the player draws a card."""
+    seat = st.assign["recycle"][0]
+    st.pending = ()
+    if card >= 0:
+        buried = st.assign.setdefault("buried", [])
+        buried.append(card)
+        if len(buried) < 2:
+            return
+        for c in reversed(buried):  # the first chosen ends lowest
+            take_from_discard(db, st, c)
+            st.decks[seat].insert(0, c)
+            st.public[c] = 0
+    st.assign.pop("buried", None)
+    st.assign["recycle"].pop(0)
+    if not st.assign["recycle"]:
+        del st.assign["recycle"]
+    if card >= 0:
+        emit(st, "recycle", "epic.keyword.recycle", seat)
+        draw(st, seat, 1)
+    settle(db, st)
 
 
 def deal_damage(db: EpicDB, st: EpicState, x: int, amount: int, rule: str) -> None:
@@ -822,6 +878,9 @@ def run(db: EpicDB, st: EpicState) -> None:
         if st.assign.get("discard"):
             seat = st.assign["discard"][0]
             st.pending = ("discard", seat)
+            return
+        if st.assign.get("recycle"):
+            st.pending = ("recycle", st.assign["recycle"][0])
             return
         if st.stack:
             frame = st.stack[-1]
@@ -879,23 +938,57 @@ def run(db: EpicDB, st: EpicState) -> None:
             settle(db, st)
             continue
         if st.triggers:
-            fired = st.triggers[0]
-            card, ctl, k = fired.pop(0)
-            if not fired:
-                st.triggers.pop(0)
-            ability = defn(db, st, card).abilities[k]
-            start = 0
-            if ability.when == "loyalty":
-                # Loyalty N: only with N cards of the faction to reveal (epic.keyword.loyalty).
-                faction = defn(db, st, card).faction
-                matching = [c for c in st.hands[ctl] if defn(db, st, c).faction == faction]
-                if len(matching) < ability.n:
-                    continue
-                start = -1
-            emit(st, "trigger", "epic.ability.triggered", ctl, card=card)
-            st.stack.append(new_frame(card, ctl, SRC_ABILITY, k, start))
+            if len(order_options(db, st)) > 1:
+                # The player orders their own simultaneous abilities (epic.trigger.set, R28).
+                st.pending = ("order", st.triggers[0][0][1])
+                return
+            start_trigger(db, st, 0)
             continue
         return
+
+
+def order_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
+    """The abilities of the next player in the current activation set that could go first
+    (one option per different ability: copies and identical abilities are one choice)."""
+    fired = st.triggers[0]
+    ctl = fired[0][1]
+    out: list[tuple[Any, ...]] = []
+    seen: set[Any] = set()
+    for card, c, k in fired:
+        if c != ctl:
+            break
+        key = defn(db, st, card).abilities[k]
+        if key not in seen:
+            seen.add(key)
+            out.append(("first", card, k))
+    return out
+
+
+def start_trigger(db: EpicDB, st: EpicState, index: int) -> None:
+    """Put one ability of the current activation set on the stack (a Loyalty without enough
+    cards of its faction in hand does nothing, epic.keyword.loyalty)."""
+    fired = st.triggers[0]
+    card, ctl, k = fired.pop(index)
+    if not fired:
+        st.triggers.pop(0)
+    ability = defn(db, st, card).abilities[k]
+    start = 0
+    if ability.when == "loyalty":
+        faction = defn(db, st, card).faction
+        matching = [c for c in st.hands[ctl] if defn(db, st, c).faction == faction]
+        if len(matching) < ability.n:
+            return
+        start = -1
+    emit(st, "trigger", "epic.ability.triggered", ctl, card=card)
+    st.stack.append(new_frame(card, ctl, SRC_ABILITY, k, start))
+
+
+def order_choice(db: EpicDB, st: EpicState, card: int, k: int) -> None:
+    """The chosen ability goes first."""
+    fired = st.triggers[0]
+    index = next(n for n, t in enumerate(fired) if t[0] == card and t[2] == k)
+    st.pending = ()
+    start_trigger(db, st, index)
 
 
 def remember(db: EpicDB, st: EpicState, frame: list[Any], x: int) -> None:

@@ -6,31 +6,71 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardtable.core import rng as crng
 from cardtable.core.carddata import validation_message
 from cardtable.core.errors import DeckError, SetupError
-from cardtable.games.epic.cards import EpicDB
+from cardtable.games.epic.cards import FACTIONS, EpicDB
 
 RANDOM_DECK = 30
+LIMITED_DECK = 30
 CONSTRUCTED_MIN = 60
 MAX_COPIES = 3
+DEFAULT_COPIES = {"duel2023": 4, "base2015": 1}
+# The three ways to split four factions into two pairs (epic.format.precon).
+PAIRINGS = (
+    (("good", "wild"), ("evil", "sage")),
+    (("good", "evil"), ("wild", "sage")),
+    (("good", "sage"), ("wild", "evil")),
+)
 
 
 class EpicSetup(BaseModel):
     """The options an Epic game starts from (unknown keys are refused)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    format: Literal["random", "constructed"] = Field(
-        default="random", description="random: 30 cards each from the shuffled pool"
+    format: Literal["random", "precon", "limited", "constructed"] = Field(
+        default="random",
+        description="random: 30 cards each from the shuffled pool; precon: two factions of "
+        "a set each; limited: 30 cards built from a pool of random cards; constructed: "
+        "decks of one's own (lists)",
     )
-    edition: Literal["duel2023"] = Field(default="duel2023", description="the card pool")
-    copies: int = Field(default=4, ge=1, le=8, description="copies of each card in the pool")
+    edition: Literal["duel2023", "base2015"] = Field(
+        default="duel2023", description="the card pool: the 2015 base set or the duel set"
+    )
+    copies: int | None = Field(
+        default=None, ge=1, le=8, description="copies of each card in the pool (4 duel, 1 base)"
+    )
+    factions: tuple[tuple[str, str], tuple[str, str]] | None = Field(
+        default=None, description="precon: each player's two factions (default: by the seed)"
+    )
+    pool_size: int = Field(default=45, ge=30, le=120, description="limited: cards per pool")
     lists: tuple[tuple[str, ...], tuple[str, ...]] | None = Field(
-        default=None, description="constructed: each player's deck (card ids)"
+        default=None, description="constructed or limited: each player's deck (card ids)"
     )
     first: int | None = Field(default=None, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> EpicSetup:
+        if self.factions is not None:
+            named = [f for pair in self.factions for f in pair]
+            bad = [f for f in named if f not in FACTIONS]
+            if bad:
+                raise ValueError(f"unknown faction {bad[0]!r} (known: {', '.join(FACTIONS)})")
+            for pair in self.factions:
+                if pair[0] == pair[1]:
+                    raise ValueError(f"a precon deck takes two different factions, not {pair}")
+            if self.format != "precon":
+                raise ValueError("'factions' is an option of the precon format")
+        if self.lists is not None and self.format not in ("constructed", "limited"):
+            raise ValueError("'lists' is an option of the constructed and limited formats")
+        return self
+
+    @property
+    def pool_copies(self) -> int:
+        """Copies of each card in the pool (the edition's default unless given)."""
+        return self.copies if self.copies is not None else DEFAULT_COPIES[self.edition]
 
 
 def parse_setup(setup: Mapping[str, Any] | None) -> EpicSetup:
@@ -41,9 +81,13 @@ def parse_setup(setup: Mapping[str, Any] | None) -> EpicSetup:
         raise SetupError(f"Epic setup: {validation_message(exc)}") from None
 
 
+def _pool(db: EpicDB, setup: EpicSetup) -> list[str]:
+    return [c.id for c in db.pool(setup.edition) for _ in range(setup.pool_copies)]
+
+
 def random_decks(db: EpicDB, setup: EpicSetup, seed: int, players: int = 2) -> list[list[str]]:
     """Shuffle the pool and deal 30 cards to each player (epic.format.random)."""
-    pool = [c.id for c in db.pool(setup.edition) for _ in range(setup.copies)]
+    pool = _pool(db, setup)
     if len(pool) < RANDOM_DECK * players:
         raise SetupError(
             f"Epic setup: {len(pool)} cards in the pool, {RANDOM_DECK * players} needed: raise 'copies'"
@@ -51,6 +95,91 @@ def random_decks(db: EpicDB, setup: EpicSetup, seed: int, players: int = 2) -> l
     dealer = crng.Rng(seed ^ 0xDEC)
     dealer.shuffle(pool)
     return [pool[k * RANDOM_DECK : (k + 1) * RANDOM_DECK] for k in range(players)]
+
+
+def precon_factions(setup: EpicSetup, seed: int) -> tuple[tuple[str, str], tuple[str, str]]:
+    """Each player's two factions: as given, or one of the three splits by the seed."""
+    if setup.factions is not None:
+        return setup.factions
+    dealer = crng.Rng(seed ^ 0x9EC)
+    a, b = PAIRINGS[dealer.randbelow(len(PAIRINGS))]
+    return (a, b) if dealer.randbelow(2) == 0 else (b, a)
+
+
+def precon_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
+    """Split the set by faction; each player shuffles two factions together
+    (epic.format.precon)."""
+    pairs = precon_factions(setup, seed)
+    used = [f for pair in pairs for f in pair]
+    if len(set(used)) != len(used):
+        raise SetupError(f"Epic setup: the two precon decks share a faction: {pairs}")
+    cards = db.pool(setup.edition)
+    decks = []
+    for pair in pairs:
+        deck = [c.id for c in cards if c.faction in pair for _ in range(setup.pool_copies)]
+        if len(deck) < RANDOM_DECK:
+            raise SetupError(
+                f"Epic setup: the {setup.edition} set has {len(deck)} cards of {pair[0]} and "
+                f"{pair[1]}: the precon format needs a whole set (edition = 'base2015')"
+            )
+        decks.append(deck)
+    return decks
+
+
+def limited_pools(db: EpicDB, setup: EpicSetup, seed: int, players: int = 2) -> list[list[str]]:
+    """Each player's pool of random cards (epic.format.limited)."""
+    pool = _pool(db, setup)
+    need = setup.pool_size * players
+    if len(pool) < need:
+        raise SetupError(
+            f"Epic setup: {len(pool)} cards in the pool, {need} needed for {players} pools of "
+            f"{setup.pool_size}: lower 'pool_size' or raise 'copies'"
+        )
+    dealer = crng.Rng(seed ^ 0x11A)
+    dealer.shuffle(pool)
+    return [sorted(pool[k * setup.pool_size : (k + 1) * setup.pool_size]) for k in range(players)]
+
+
+def limited_problem(db: EpicDB, pool: Sequence[str], deck: Sequence[str]) -> str | None:
+    """Why a limited deck is refused, or None: exactly 30 cards, all from the pool."""
+    if len(deck) != LIMITED_DECK:
+        return f"a limited deck has {LIMITED_DECK} cards, this one has {len(deck)}"
+    have = Counter(pool)
+    for c, n in Counter(deck).items():
+        if c not in db.cards:
+            return f"unknown card {c!r}"
+        if n > have[c]:
+            return f"{n} × {c!r} in the deck, {have[c]} in the pool"
+    return None
+
+
+def auto_build(db: EpicDB, pool: Sequence[str]) -> list[str]:
+    """A sensible 30-card limited deck: the two factions with the most cards in the pool,
+    cost-1 cards first, topped up from the rest (for simulations and AI seats)."""
+    count = Counter(db.cards[c].faction for c in pool)
+    ranked = sorted(FACTIONS, key=lambda f: (-count[f], FACTIONS.index(f)))
+    main = set(ranked[:2])
+
+    def key(c: str) -> tuple[int, int, str]:
+        d = db.cards[c]
+        return (0 if d.faction in main else 1, -d.cost, c)
+
+    return sorted(pool, key=key)[:LIMITED_DECK]
+
+
+def limited_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
+    """Decks built from the pools: the given lists (checked against the pools) or
+    auto-built ones."""
+    pools = limited_pools(db, setup, seed)
+    if setup.lists is None:
+        return [auto_build(db, p) for p in pools]
+    decks = []
+    for s, (pool, deck) in enumerate(zip(pools, setup.lists, strict=True)):
+        problem = limited_problem(db, pool, deck)
+        if problem:
+            raise DeckError(f"player {s + 1}'s limited deck: {problem}")
+        decks.append(list(deck))
+    return decks
 
 
 def deck_problem(db: EpicDB, cards: Sequence[str]) -> str | None:
@@ -64,7 +193,7 @@ def deck_problem(db: EpicDB, cards: Sequence[str]) -> str | None:
     for c, n in counts.items():
         if n > MAX_COPIES:
             return f"{n} copies of {c!r}: at most {MAX_COPIES}"
-    for faction in ("good", "wild", "evil", "sage"):
+    for faction in FACTIONS:
         zero = sum(
             n for c, n in counts.items() if db.cards[c].faction == faction and db.cards[c].cost == 0
         )
@@ -84,3 +213,19 @@ def check_deck(db: EpicDB, cards: Sequence[str], who: str) -> None:
     problem = deck_problem(db, cards)
     if problem:
         raise DeckError(f"{who}: {problem}")
+
+
+def make_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
+    """Both players' decks for a setup."""
+    if setup.format == "constructed":
+        if setup.lists is None:
+            raise SetupError("Epic setup: the constructed format needs 'lists'")
+        decks = [list(x) for x in setup.lists]
+        for s, deck in enumerate(decks):
+            check_deck(db, deck, f"player {s + 1}'s deck")
+        return decks
+    if setup.format == "precon":
+        return precon_decks(db, setup, seed)
+    if setup.format == "limited":
+        return limited_decks(db, setup, seed)
+    return random_decks(db, setup, seed)

@@ -14,7 +14,7 @@ from cardtable.core.rng import Rng, seed_state
 from cardtable.games.epic import positions, view
 from cardtable.games.epic.cards import CardDef, EpicDB, default_db, parse_cards
 from cardtable.games.epic.effects import UNBREAKABLE, champions, defense, keywords, offense
-from cardtable.games.epic.formats import check_deck, parse_setup, random_decks
+from cardtable.games.epic.formats import make_decks, parse_setup
 from cardtable.games.epic.rules import apply_action, legal_actions, new_state
 from cardtable.games.epic.state import MULLIGAN, OVER, EpicState
 
@@ -67,16 +67,7 @@ class EpicGame(Game):
     def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> EpicState:
         """A fresh game: decks by the format, 30 health, 5 cards, mulligans (epic.setup.*)."""
         opts = parse_setup(setup)
-        if opts.format == "constructed":
-            if opts.lists is None:
-                from cardtable.core.errors import SetupError
-
-                raise SetupError("Epic setup: the constructed format needs 'lists'")
-            decks = [list(x) for x in opts.lists]
-            for s, deck in enumerate(decks):
-                check_deck(self.db, deck, f"player {s + 1}'s deck")
-        else:
-            decks = random_decks(self.db, opts, seed)
+        decks = make_decks(self.db, opts, seed)
         return new_state(self.db, decks, seed, opts.first, log)
 
     def legal_actions(self, state: EpicState) -> list[Action]:
@@ -177,6 +168,8 @@ class EpicGame(Game):
             "assign",
             "target",
             "x",
+            "recycle",
+            "reveal",
         )
 
     def turn_number(self, state: EpicState) -> int:

@@ -244,8 +244,12 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     for key in ("to", "back_to"):
         if key in assign:
             assign[key] = {ref(k, "assign"): int(v) for k, v in assign[key].items()}
-    if "discard" in assign:
-        assign["discard"] = [_seat(x, "assign discard") for x in assign["discard"]]
+    for key in ("discard", "recycle"):
+        if key in assign:
+            assign[key] = [_seat(x, f"assign {key}") for x in assign[key]]
+    for key in ("buried", "recalled"):
+        if key in assign:
+            assign[key] = [ref(x, f"assign {key}") for x in assign[key]]
     st.assign = assign
     st.supply = []
     st.winners = [_seat(w, "winners") for w in data.get("winners") or []]
@@ -368,8 +372,12 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
         for key in ("to", "back_to"):
             if key in a:
                 a[key] = {p(k): v for k, v in a[key].items()}
-        if "discard" in a:
-            a["discard"] = [f"P{x + 1}" for x in a["discard"]]
+        for key in ("discard", "recycle"):
+            if key in a:
+                a[key] = [f"P{x + 1}" for x in a[key]]
+        for key in ("buried", "recalled"):
+            if key in a:
+                a[key] = [p(x) for x in a[key]]
         doc["assign"] = a
     if st.phase == MULLIGAN:
         doc["mulligan"] = {

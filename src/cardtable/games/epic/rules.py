@@ -47,7 +47,13 @@ from cardtable.games.epic.effects import (
     frame_steps,
     keywords,
     offense,
+    order_choice,
+    order_options,
     push_event,
+    recycle_choice,
+    recycle_options,
+    reveal_choice,
+    reveal_options,
     run,
     settle,
     take_from_discard,
@@ -693,6 +699,12 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
             out.append(("skip",))
     elif what == "x":
         out = [("x", n) for n in x_options(db, st)]
+    elif what == "recycle":
+        out = recycle_options(db, st)
+    elif what == "reveal":
+        out = reveal_options(db, st)
+    elif what == "order":
+        out = order_options(db, st)
     elif what == "discard":
         out = _dedupe_cards(st, [("discard", c) for c in st.hands[p[1]]])
     elif what == "may":
@@ -766,6 +778,18 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         resume(db, st)
     elif kind == "x":
         choose_x(st, action[1])
+        run(db, st)
+        resume(db, st)
+    elif kind in ("bury", "decline"):
+        recycle_choice(db, st, action[1] if kind == "bury" else -1)
+        run(db, st)
+        resume(db, st)
+    elif kind == "reveal":
+        reveal_choice(db, st, action[1])
+        run(db, st)
+        resume(db, st)
+    elif kind == "first":
+        order_choice(db, st, action[1], action[2])
         run(db, st)
         resume(db, st)
     elif kind == "discard":

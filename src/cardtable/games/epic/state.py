@@ -21,7 +21,7 @@ PREPARED, EXPENDED, FLIPPED = 0, 1, 2
 F_CARD, F_CTL, F_SRC, F_IDX, F_STEP, F_TP, F_CHOSEN, F_MEMO = range(8)
 # frame memo keys holding card instances (a single one / lists), for positions
 MEMO_REF = ("it",)
-MEMO_REFS = ("them", "targets", "marked", "bag")
+MEMO_REFS = ("them", "targets", "marked", "bag", "shown")
 SRC_MODE, SRC_ABILITY, SRC_TALENT = 0, 1, 2
 
 _SCALARS = (

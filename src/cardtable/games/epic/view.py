@@ -51,8 +51,10 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
         return f"talent {label(st, action[1])}" + (f" {action[2] + 1}" if action[2] else "")
     if kind == "recall":
         return f"recall {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
-    if kind in ("mull", "discard"):
+    if kind in ("mull", "discard", "bury", "reveal"):
         return f"{kind} {st.card_ids[action[1]]}"
+    if kind == "first":
+        return f"first {label(st, action[1])}" + (f" {action[2] + 1}" if action[2] else "")
     if kind == "add":
         return f"add {label(st, action[1])}"
     if kind == "to":
@@ -92,6 +94,7 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         "done": "act_done",
         "keep": "act_keep",
         "skip": "act_skip",
+        "decline": "act_decline",
     }
     if kind in simple:
         return msg(simple[kind], lang)
@@ -121,6 +124,8 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return msg("act_discard", lang, card=card_name(game, st, action[1], lang))
     if kind == "x":
         return msg("act_x", lang, n=action[1])
+    if kind in ("bury", "reveal", "first"):
+        return msg(f"act_{kind}", lang, card=card_name(game, st, action[1], lang))
     if kind == "mull":
         return msg("act_mull", lang, card=card_name(game, st, action[1], lang))
     return str(kind)
