@@ -52,10 +52,11 @@ def test_human_screen_hides_the_opponents_hand(tmp_path: Path, seed: int, lang: 
         assert name not in out, f"the opponent's card {name!r} is shown"
 
 
-def test_cards_json_lists_the_duel_set_and_tokens():
+def test_cards_json_lists_the_duel_set_the_base_set_and_tokens():
     data = json.loads(ok("cards", "epic", "--json").stdout)
-    assert len(data) == 21
+    assert len(data) == 141
     assert sum(c["edition"] == "duel2023" for c in data) == 17
+    assert sum(c["edition"] == "base2015" for c in data) == 120
     assert sum(c["type"] == "token" for c in data) == 4
     for card in data:
         for key in (

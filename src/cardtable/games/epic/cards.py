@@ -137,9 +137,9 @@ class Step(BaseModel):
     times_x: bool = Field(default=False, description="repeat it X times (X from choose_x)")
     your_turn: bool = Field(default=False, description="only in its controller's turn")
     their_turn: bool = Field(default=False, description="only outside its controller's turn")
-    cond: Literal["did", "you_controlled_it", "it_unblocked_vs_you", "played_cost1"] | None = Field(
-        default=None, alias="if", description="a condition the sentence needs"
-    )
+    cond: (
+        Literal["did", "you_controlled_it", "it_unblocked_vs_you", "played_cost1", "in_play"] | None
+    ) = Field(default=None, alias="if", description="a condition the sentence needs")
     until_eot: bool = Field(default=False, description="gain_control: only this turn")
     up_to: bool = Field(default=False, description="the target may be left unchosen")
     chooser: Literal["you", "opponent"] = "you"
@@ -215,6 +215,10 @@ class Ability(BaseModel):
     )
     faction: str | None = None
     n: int = Field(default=2, ge=1, le=5)
+    and_or: bool = Field(
+        default=False,
+        description="one of several conditions joined by 'and/or': met together, applies once",
+    )
     steps: tuple[Step, ...]
 
 

@@ -11,6 +11,7 @@ activation set, resolved after the current frame (epic.trigger.set).
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from cardtable.core import rng as crng
@@ -78,9 +79,14 @@ def static_applies(db: EpicDB, st: EpicState, s: Any, i: int, seat: int, j: int)
 
 def _static_bonus(db: EpicDB, st: EpicState, i: int) -> tuple[int, int]:
     off = dfn = 0
+    cards = db.cards
+    ids = st.card_ids
     for seat, row in enumerate(st.play):
         for j in row:
-            for s in defn(db, st, j).statics:
+            statics = cards[ids[j]].statics
+            if not statics:
+                continue
+            for s in statics:
                 if (s.offense or s.defense) and static_applies(db, st, s, i, seat, j):
                     off += s.offense
                     dfn += s.defense
@@ -121,9 +127,11 @@ def frenzy(st: EpicState, seat: int) -> bool:
 
 def _static_keywords(db: EpicDB, st: EpicState, i: int) -> int:
     bits = 0
+    cards = db.cards
+    ids = st.card_ids
     for seat, row in enumerate(st.play):
         for j in row:
-            for s in defn(db, st, j).statics:
+            for s in cards[ids[j]].statics:
                 if s.keywords and static_applies(db, st, s, i, seat, j):
                     for k in s.keywords:
                         bits |= KW_BIT[k]
@@ -291,6 +299,8 @@ def leave_play(db: EpicDB, st: EpicState, i: int, to: str) -> None:
     d = defn(db, st, i)
     if i in st.attackers:
         st.attackers.remove(i)
+    if i in st.blockers:  # the block itself stands (st.blocked, epic.combat.blocks)
+        st.blockers.remove(i)
     if i in st.eot_break:
         st.eot_break.remove(i)
     if st.eot_control:
@@ -354,9 +364,24 @@ def settle(db: EpicDB, st: EpicState) -> None:
     if st.new_triggers:
         first = st.init if st.init >= 0 else st.active
         n = len(st.health)
-        fired = sorted(st.new_triggers, key=lambda t: (t[1] - first) % n)
+        fired = sorted(and_or_once(db, st, st.new_triggers), key=lambda t: (t[1] - first) % n)
         st.triggers.append(fired)
         st.new_triggers = []
+
+
+def and_or_once(db: EpicDB, st: EpicState, fired: list[list[int]]) -> list[list[int]]:
+    """Abilities joined by "and/or" that fire together apply once (R20)."""
+    out: list[list[int]] = []
+    seen: set[tuple[int, Any]] = set()
+    for t in fired:
+        ab = defn(db, st, t[0]).abilities[t[2]]
+        if ab.and_or:
+            key = (t[0], ab.steps)
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(t)
+    return out
 
 
 def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
@@ -374,44 +399,38 @@ def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
         st.stack.pop()
         return
     d = defn(db, st, frame[F_CARD])
+    matching = [c for c in st.hands[frame[F_CTL]] if defn(db, st, c).faction == d.faction]
+    show_cards(st, matching)
+
+
+def loyalty_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
+    """Loyalty's decision: which N cards of the faction to reveal (one option per set of
+    card names), or none; with exactly N such cards "yes" shows them all (R30)."""
+    frame = st.stack[-1]
+    d = defn(db, st, frame[F_CARD])
     n = d.abilities[frame[F_IDX]].n
     matching = [c for c in st.hands[frame[F_CTL]] if defn(db, st, c).faction == d.faction]
-    frame[F_MEMO]["shown"] = []
-    if len(matching) == n:  # nothing to choose: all of them are shown
-        for c in matching:
-            reveal_choice(db, st, c)
-        return
-    st.pending = ("reveal", frame[F_CTL])
-
-
-def reveal_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
-    """Loyalty's choice of which cards of the faction to show (one at a time, R30)."""
-    frame = st.stack[-1]
-    faction = defn(db, st, frame[F_CARD]).faction
-    shown = frame[F_MEMO]["shown"]
+    if len(matching) < n:
+        return [("no",)]
+    if len(matching) == n:
+        return [("yes",), ("no",)]
     out: list[tuple[Any, ...]] = []
-    seen: set[str] = set()
-    for c in st.hands[frame[F_CTL]]:
-        if c in shown or defn(db, st, c).faction != faction or st.card_ids[c] in seen:
-            continue
-        seen.add(st.card_ids[c])
-        out.append(("reveal", c))
-    return out
+    seen: set[tuple[str, ...]] = set()
+    for combo in combinations(matching, n):
+        key = tuple(sorted(st.card_ids[c] for c in combo))
+        if key not in seen:
+            seen.add(key)
+            out.append(("show", *combo))
+    return [*out, ("no",)]
 
 
-def reveal_choice(db: EpicDB, st: EpicState, c: int) -> None:
-    """One card shown for Loyalty; with N shown the ability applies."""
+def show_cards(st: EpicState, cards: list[int] | tuple[int, ...]) -> None:
+    """Loyalty's cards are revealed and its ability applies (epic.keyword.loyalty)."""
     frame = st.stack[-1]
-    ability = defn(db, st, frame[F_CARD]).abilities[frame[F_IDX]]
-    memo = frame[F_MEMO]
-    memo["shown"].append(c)
     st.pending = ()
-    if len(memo["shown"]) < ability.n:
-        st.pending = ("reveal", frame[F_CTL])
-        return
-    for x in memo.pop("shown"):
-        st.public[x] = 1
-    emit(st, "reveal", "epic.keyword.loyalty", frame[F_CTL], n=ability.n)
+    for c in cards:
+        st.public[c] = 1
+    emit(st, "reveal", "epic.keyword.loyalty", frame[F_CTL], n=len(cards))
     frame[F_STEP] = 0
 
 
@@ -568,6 +587,12 @@ def amount(db: EpicDB, st: EpicState, step: Step, frame: list[Any], x: int) -> i
     return n + (st.damage[card] if st.controller[card] >= 0 else 0)
 
 
+def step_live(st: EpicState, step: Step, frame: list[Any]) -> bool:
+    """Whether the turn allows the sentence ("if it is your turn" and the reverse)."""
+    mine = frame[F_CTL] == st.active
+    return not (step.your_turn and not mine) and not (step.their_turn and mine)
+
+
 def condition_holds(db: EpicDB, st: EpicState, step: Step, frame: list[Any]) -> bool:
     """A sentence's condition ("if you do", "if you were its controller", ...)."""
     cond = step.cond
@@ -580,6 +605,8 @@ def condition_holds(db: EpicDB, st: EpicState, step: Step, frame: list[Any]) -> 
         return bool(memo.get("it_ctl", -1) == frame[F_CTL])
     if cond == "it_unblocked_vs_you":
         return bool(memo.get("it_unb"))
+    if cond == "in_play":
+        return bool(st.controller[frame[F_CARD]] >= 0)
     faction = defn(db, st, frame[F_CARD]).faction
     return bool(st.played1[frame[F_CTL]] & FACTION_BIT[faction])
 
@@ -900,6 +927,17 @@ def run(db: EpicDB, st: EpicState) -> None:
             if times <= 0:
                 frame[F_STEP] = k + 1
                 continue
+            if (
+                step.may
+                and step.to
+                and all(
+                    sel.target is not None and not target_options(db, st, sel, frame[F_CTL], frame)
+                    for sel in step.to
+                )
+            ):
+                memo["did"] = 0  # nothing it could act on: no question (epic.target.partial)
+                frame[F_STEP] = k + 1
+                continue
             if step.may and not frame[F_CHOSEN] and not memo.pop("go", 0):
                 # "You may …": the controller decides before the sentence (epic.ability.may).
                 frame[F_STEP] = -(k + 2)
@@ -915,7 +953,7 @@ def run(db: EpicDB, st: EpicState) -> None:
             skipped = bool(memo.pop("skip", 0))
             if target_sel is not None and not frame[F_CHOSEN] and not skipped:
                 options = target_options(db, st, target_sel, frame[F_CTL], frame)
-                if options and condition_holds(db, st, step, frame):
+                if options and step_live(st, step, frame) and condition_holds(db, st, step, frame):
                     st.pending = ("target", chooser(st, step, frame[F_CTL]))
                     return
                 # no legal target: this sentence does what it can (epic.target.partial)
@@ -958,10 +996,18 @@ def order_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         if c != ctl:
             break
         key = defn(db, st, card).abilities[k]
+        if key.when == "loyalty" and not loyalty_possible(db, st, card, c, key.n):
+            continue  # it will do nothing: no reason to order it
         if key not in seen:
             seen.add(key)
             out.append(("first", card, k))
     return out
+
+
+def loyalty_possible(db: EpicDB, st: EpicState, card: int, ctl: int, n: int) -> bool:
+    """Whether the player holds N cards of the card's faction to reveal."""
+    faction = defn(db, st, card).faction
+    return sum(1 for c in st.hands[ctl] if defn(db, st, c).faction == faction) >= n
 
 
 def start_trigger(db: EpicDB, st: EpicState, index: int) -> None:
@@ -974,9 +1020,7 @@ def start_trigger(db: EpicDB, st: EpicState, index: int) -> None:
     ability = defn(db, st, card).abilities[k]
     start = 0
     if ability.when == "loyalty":
-        faction = defn(db, st, card).faction
-        matching = [c for c in st.hands[ctl] if defn(db, st, c).faction == faction]
-        if len(matching) < ability.n:
+        if not loyalty_possible(db, st, card, ctl, ability.n):
             return
         start = -1
     emit(st, "trigger", "epic.ability.triggered", ctl, card=card)

@@ -37,7 +37,7 @@ class EpicSetup(BaseModel):
         "decks of one's own (lists)",
     )
     edition: Literal["duel2023", "base2015"] = Field(
-        default="duel2023", description="the card pool: the 2015 base set or the duel set"
+        default="base2015", description="the card pool: the 2015 base set or the duel set"
     )
     copies: int | None = Field(
         default=None, ge=1, le=8, description="copies of each card in the pool (4 duel, 1 base)"

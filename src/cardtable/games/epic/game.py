@@ -54,7 +54,7 @@ class EpicGame(Game):
 
     def dbs(self, st: EpicState) -> EpicDB:
         """The database that knows every card of a state."""
-        if all(c in self.db.cards for c in st.card_ids):
+        if not self._raw_by_id or all(c in self.db.cards for c in st.card_ids):
             return self.db
         raw = [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
         return _merge(self, json.dumps(raw, sort_keys=True, ensure_ascii=False))
@@ -169,7 +169,6 @@ class EpicGame(Game):
             "target",
             "x",
             "recycle",
-            "reveal",
         )
 
     def turn_number(self, state: EpicState) -> int:
@@ -177,8 +176,13 @@ class EpicGame(Game):
         return state.turn
 
     def conformance_setups(self) -> list[dict[str, Any]]:
-        """The random-deck format, both first seats."""
-        return [{}, {"first": 1, "copies": 5}]
+        """Random decks from the base set and from the duel set, precon and limited."""
+        return [
+            {},
+            {"first": 1, "edition": "duel2023", "copies": 5},
+            {"format": "precon"},
+            {"format": "limited", "first": 0},
+        ]
 
     def card_name(self, state: EpicState, inst: int, lang: str) -> str:
         """The printed name of an instance."""

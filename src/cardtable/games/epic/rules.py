@@ -46,16 +46,16 @@ from cardtable.games.epic.effects import (
     fire,
     frame_steps,
     keywords,
+    loyalty_options,
     offense,
     order_choice,
     order_options,
     push_event,
     recycle_choice,
     recycle_options,
-    reveal_choice,
-    reveal_options,
     run,
     settle,
+    show_cards,
     take_from_discard,
     target_options,
     x_options,
@@ -701,14 +701,12 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         out = [("x", n) for n in x_options(db, st)]
     elif what == "recycle":
         out = recycle_options(db, st)
-    elif what == "reveal":
-        out = reveal_options(db, st)
     elif what == "order":
         out = order_options(db, st)
     elif what == "discard":
         out = _dedupe_cards(st, [("discard", c) for c in st.hands[p[1]]])
     elif what == "may":
-        out = [("yes",), ("no",)]
+        out = loyalty_options(db, st) if st.stack[-1][4] == -1 else [("yes",), ("no",)]
     st._legal = out
     return out
 
@@ -784,8 +782,8 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         recycle_choice(db, st, action[1] if kind == "bury" else -1)
         run(db, st)
         resume(db, st)
-    elif kind == "reveal":
-        reveal_choice(db, st, action[1])
+    elif kind == "show":
+        show_cards(st, action[1:])
         run(db, st)
         resume(db, st)
     elif kind == "first":

@@ -51,7 +51,9 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
         return f"talent {label(st, action[1])}" + (f" {action[2] + 1}" if action[2] else "")
     if kind == "recall":
         return f"recall {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
-    if kind in ("mull", "discard", "bury", "reveal"):
+    if kind == "show":
+        return "show " + " ".join(st.card_ids[c] for c in action[1:])
+    if kind in ("mull", "discard", "bury"):
         return f"{kind} {st.card_ids[action[1]]}"
     if kind == "first":
         return f"first {label(st, action[1])}" + (f" {action[2] + 1}" if action[2] else "")
@@ -124,8 +126,11 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return msg("act_discard", lang, card=card_name(game, st, action[1], lang))
     if kind == "x":
         return msg("act_x", lang, n=action[1])
-    if kind in ("bury", "reveal", "first"):
+    if kind in ("bury", "first"):
         return msg(f"act_{kind}", lang, card=card_name(game, st, action[1], lang))
+    if kind == "show":
+        names = ", ".join(card_name(game, st, c, lang) for c in action[1:])
+        return msg("act_show", lang, cards=names)
     if kind == "mull":
         return msg("act_mull", lang, card=card_name(game, st, action[1], lang))
     return str(kind)
