@@ -5,6 +5,7 @@ Every command takes ``--lang ru|en``; bad input prints one red error line and ex
 
 from __future__ import annotations
 
+import json
 import secrets
 import sys
 from collections.abc import Callable, Sequence
@@ -68,11 +69,14 @@ class Lang(StrEnum):
 
 
 class Format(StrEnum):
-    """Clash formats."""
+    """Deck formats (each game accepts its own: Clash precon/draft/constructed, Epic
+    random/precon/limited/constructed)."""
 
     precon = "precon"
     draft = "draft"
     constructed = "constructed"
+    random = "random"
+    limited = "limited"
 
 
 class Mode(StrEnum):
@@ -118,7 +122,21 @@ DecksOpt = Annotated[
     typer.Option("--decks", help="Precon deck ids, one per player seat, joined by commas."),
 ]
 LangOpt = Annotated[Lang, typer.Option("--lang", help="Language: ru or en.")]
-FormatOpt = Annotated[Format | None, typer.Option("--format", help="precon, draft or constructed.")]
+FormatOpt = Annotated[
+    Format | None,
+    typer.Option(
+        "--format",
+        help="Clash: precon, draft, constructed; Epic: random, precon, limited, constructed.",
+    ),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set",
+        help="Any setup option as KEY=VALUE (VALUE in JSON if it parses), repeatable: "
+        "--set players=4 --set mode=team --set 'teams=[[1,3],[2,4]]'.",
+    ),
+]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Use the fatigue module.")]
 DeckAOpt = Annotated[
     str | None,
@@ -136,11 +154,30 @@ def run(lang: Lang | str, body: Callable[[], None]) -> None:
         raise fail(str(exc), code) from None
 
 
+def parse_sets(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
+    """``--set KEY=VALUE`` options as a dict (VALUE read as JSON when it parses)."""
+    out: dict[str, Any] = {}
+    for item in values or ():
+        key, eq, raw = item.partition("=")
+        if not eq or not key.strip():
+            raise SetupError(t("bad_set", lang, item=item))
+        try:
+            out[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key.strip()] = raw
+    return out
+
+
 def build_setup(
-    fmt: Format | None, fatigue: bool, deck_a: str | None, deck_b: str | None, lang: str
+    fmt: Format | None,
+    fatigue: bool,
+    deck_a: str | None,
+    deck_b: str | None,
+    lang: str,
+    sets: Sequence[str] | None = None,
 ) -> dict[str, Any]:
     """A setup dict from the common options (the game validates it)."""
-    setup: dict[str, Any] = {}
+    setup: dict[str, Any] = parse_sets(sets, lang)
     if fmt is not None:
         setup["format"] = fmt.value
     if fatigue:
@@ -206,6 +243,7 @@ def play_command(
     deck_b: DeckBOpt = None,
     decks: DecksOpt = None,
     champions: ChampionsOpt = None,
+    sets: SetOpt = None,
     save: Annotated[str | None, typer.Option("--save", help="Save after every action.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     delay: Annotated[
@@ -239,7 +277,7 @@ def play_command(
             if lang is None and doc.get("lang") in ("ru", "en"):
                 ui_lang = str(doc["lang"])
         else:
-            setup = build_setup(fmt, fatigue, deck_a, deck_b, code)
+            setup = build_setup(fmt, fatigue, deck_a, deck_b, code, sets)
             setup = table_options(setup, mode, level, ai_seat, ai_first, decks, code, champions)
             specs = seat_specs(
                 mode.value if mode else None,
@@ -323,13 +361,14 @@ def simulate_command(
     deck_b: DeckBOpt = None,
     decks: DecksOpt = None,
     champions: ChampionsOpt = None,
+    sets: SetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Play many games between agents and report every seat's win rate with 95% intervals."""
 
     def body() -> None:
-        setup = build_setup(fmt, fatigue, deck_a, deck_b, lang.value)
+        setup = build_setup(fmt, fatigue, deck_a, deck_b, lang.value, sets)
         setup = table_options(setup, mode, level, ai_seat, ai_first, decks, lang.value, champions)
         specs: Sequence[str] = seat_specs(
             mode.value if mode else None,

@@ -17,6 +17,17 @@ from typing import Any
 from cardtable.core import rng as crng
 from cardtable.core.events import Event
 from cardtable.games.epic.cards import FACTIONS, KW_BIT, CardDef, EpicDB, Selector, Step
+from cardtable.games.epic.multi import (
+    HUNTER,
+    Eliminated,
+    alive,
+    change_health,
+    in_range,
+    next_seat,
+    opposed,
+    prev_seat,
+    winners_for,
+)
 from cardtable.games.epic.state import (
     EXPENDED,
     F_CARD,
@@ -184,9 +195,11 @@ def matches(
     owner = st.controller[i]
     if sel.controller == "you" and owner != ctl:
         return False
-    if sel.controller == "opponent" and owner == ctl:
+    if sel.controller == "opponent" and not opposed(st, ctl, owner):
         return False
     if sel.controller == "target_player" and (frame is None or owner != frame[F_TP]):
+        return False
+    if frame is not None and st.mode in HUNTER and not in_range(st, ctl, owner):
         return False
     if sel.other and i == source:
         return False
@@ -225,7 +238,7 @@ def draw(st: EpicState, seat: int, n: int) -> None:
     for _ in range(n):
         deck = st.decks[seat]
         if not deck:
-            finish(st, [seat], "empty_deck", "epic.end.deck_out_win")
+            finish(st, winners_for(st, seat), "empty_deck", "epic.end.deck_out_win")
         st.hands[seat].append(deck.pop())
     emit(st, "draw", "epic.turn.start.draw", seat, n=n)
 
@@ -241,13 +254,97 @@ def finish(st: EpicState, winners: list[int], reason: str, rule: str) -> None:
     raise GameOver
 
 
-def check_players(st: EpicState) -> None:
-    """A player at 0 health is out; all out together is a draw (epic.end.eliminated)."""
-    out = [s for s in range(len(st.health)) if st.health[s] <= 0]
+def check_players(db: EpicDB, st: EpicState) -> None:
+    """A player at 0 health is out; all out together is a draw (epic.end.eliminated).
+    With three or more players the others play on (epic.multi.elimination)."""
+    out = [s for s in range(len(st.health)) if st.health[s] <= 0 and s not in st.out]
     if not out:
         return
-    alive = [s for s in range(len(st.health)) if st.health[s] > 0]
-    finish(st, alive, "draw" if not alive else "health", "epic.end.eliminated")
+    if st.mode == "duel":
+        left = [s for s in range(len(st.health)) if st.health[s] > 0]
+        finish(st, left, "draw" if not left else "health", "epic.end.eliminated")
+    order = sorted(out, key=lambda s: (s - st.active) % len(st.health))
+    right = {s: prev_seat(st, s) for s in order}
+    for s in order:
+        eliminate(db, st, s)
+    if st.mode in HUNTER:
+        for s in order:
+            r = right[s]
+            if r in st.out:
+                continue
+            if st.mode == "hunter_first_blood":  # the player to the right wins
+                finish(st, [r], "first_blood", "epic.multi.hunter_first_blood")
+            change_health(st, r, 5)  # epic.multi.hunter_last_survivor
+            draw(st, r, 1)
+    teams = {st.team[s] for s in alive(st)}
+    if len(teams) <= 1:
+        won = [s for s in range(len(st.health)) if st.team[s] in teams]
+        finish(st, won, "last_standing" if won else "draw", "epic.multi.ffa")
+    if st.active in order:
+        raise Eliminated  # the eliminated player's turn ends at once
+
+
+def eliminate(db: EpicDB, st: EpicState, seat: int) -> None:
+    """Remove a player: every card they own leaves the game, champions of others they
+    controlled go back, their effects end (epic.multi.elimination.*)."""
+    st.out.append(seat)
+    emit(st, "eliminated", "epic.multi.elimination", seat)
+    gone: list[int] = []
+    for row in st.play:
+        for i in list(row):
+            if st.owner[i] == seat:
+                row.remove(i)
+                gone.append(i)
+    for i in list(st.play[seat]):  # others' champions go back to their owners
+        owner = st.owner[i]
+        st.play[seat].remove(i)
+        st.play[owner].append(i)
+        st.controller[i] = owner
+        if i in st.attackers:
+            st.attackers.remove(i)
+        if i in st.blockers:
+            st.blockers.remove(i)
+    for zone in (st.hands[seat], st.decks[seat], st.discards[seat]):
+        gone.extend(zone)
+        zone.clear()
+    for c in list(st.limbo):
+        if st.owner[c] == seat:
+            st.limbo.remove(c)
+            gone.append(c)
+    for i in gone:
+        st.controller[i] = -1
+        st.pos[i] = st.damage[i] = st.counters[i] = 0
+        st.eot_off[i] = st.eot_def[i] = st.eot_kw[i] = st.arriving[i] = 0
+        st.public[i] = 1
+        st.removed.append(i)
+    lost = set(gone)
+    st.attackers = [i for i in st.attackers if i not in lost]
+    st.blockers = [i for i in st.blockers if i not in lost]
+    st.broken_turn = [i for i in st.broken_turn if i not in lost]
+    st.eot_break = [i for i in st.eot_break if i not in lost]
+    pairs = st.eot_control
+    st.eot_control = [
+        x
+        for k in range(0, len(pairs), 2)
+        if pairs[k] not in lost and pairs[k + 1] != seat
+        for x in pairs[k : k + 2]
+    ]
+    d = st.eot_discard
+    st.eot_discard = [x for k in range(0, len(d), 2) if d[k] != seat for x in d[k : k + 2]]
+    st.stack = [f for f in st.stack if f[F_CTL] != seat and f[F_CARD] not in lost]
+    st.triggers = [
+        kept for s in st.triggers if (kept := [t for t in s if t[1] != seat and t[0] not in lost])
+    ]
+    st.new_triggers = [t for t in st.new_triggers if t[1] != seat and t[0] not in lost]
+    for key in ("discard", "recycle"):
+        if key in st.assign and isinstance(st.assign[key], list):
+            if key == "recycle" and st.assign[key] and st.assign[key][0] == seat:
+                st.assign.pop("buried", None)
+            st.assign[key] = [x for x in st.assign[key] if x != seat]
+    if "recalled" in st.assign:
+        st.assign["recalled"] = [c for c in st.assign["recalled"] if c not in lost]
+    if st.init == seat:  # epic.multi.elimination.initiative
+        st.init = next_seat(st, seat)
 
 
 def fire(st: EpicState, d: CardDef, i: int, ctl: int, when: str, zone: str = "play") -> None:
@@ -360,7 +457,7 @@ def check_champions(db: EpicDB, st: EpicState) -> None:
 def settle(db: EpicDB, st: EpicState) -> None:
     """State-based checks and forming the activation set of what fired."""
     check_champions(db, st)
-    check_players(st)
+    check_players(db, st)
     if st.new_triggers:
         first = st.init if st.init >= 0 else st.active
         n = len(st.health)
@@ -496,7 +593,9 @@ def target_options(
         for seat, pile in enumerate(st.discards):
             if sel.controller == "you" and seat != ctl:
                 continue
-            if sel.controller == "opponent" and seat == ctl:
+            if sel.controller == "opponent" and not opposed(st, ctl, seat):
+                continue
+            if not in_range(st, ctl, seat):
                 continue
             if sel.controller == "target_player" and (frame is None or seat != frame[F_TP]):
                 continue
@@ -505,9 +604,11 @@ def target_options(
         out.extend(c for c in st.hands[ctl] if _card_fits(db, st, sel, c))
     if sel.target in ("player", "any"):
         for s in range(len(st.health)):
-            if sel.controller == "opponent" and s == ctl:
+            if sel.controller == "opponent" and not opposed(st, ctl, s):
                 continue
             if sel.controller == "you" and s != ctl:
+                continue
+            if not in_range(st, ctl, s):
                 continue
             if (
                 sel.distinct
@@ -557,7 +658,9 @@ def expand(
         return [i for i in memo.get("them", ()) if st.controller[i] >= 0]
     if sel.each == "player":
         return [
-            PLAYER | s for s in range(len(st.health)) if sel.controller != "opponent" or s != ctl
+            PLAYER | s
+            for s in range(len(st.health))
+            if in_range(st, ctl, s) and (sel.controller != "opponent" or opposed(st, ctl, s))
         ]
     if sel.same_name:
         named = [x for x in chosen if not x & PLAYER]
@@ -639,7 +742,7 @@ def do_step(
     elif op == "gain_health":
         for x in things:
             n = amount(db, st, step, frame, x)
-            st.health[x & ~PLAYER] += n
+            change_health(st, x & ~PLAYER, n)
             emit(st, "heal", rule, x & ~PLAYER, amount=n)
     elif op == "tokens":
         counts = [(x, amount(db, st, step, frame, x)) for x in things]
@@ -717,7 +820,7 @@ def do_step(
         to_deck_bottom(st, batch)  # epic.keyword.transform.many
     elif op == "lose_health":
         for x in things:
-            st.health[x & ~PLAYER] -= step.amount
+            change_health(st, x & ~PLAYER, -step.amount)
             emit(st, "player_damage", rule, x & ~PLAYER, amount=step.amount)
     elif op == "forbid_attacks":
         st.no_attacks = 1
@@ -764,7 +867,9 @@ def do_step(
                 st.pos[x] = PREPARED
                 emit(st, "removed", rule, st.controller[x], card=x)
     elif op == "reanimate_all":
-        for seat in range(len(st.health)):
+        for seat in alive(st):
+            if not in_range(st, ctl, seat):
+                continue
             for c in [c for c in st.discards[seat] if defn(db, st, c).is_champion]:
                 take_from_discard(db, st, c)
                 enter_play(db, st, c, seat, silent=True)
@@ -865,7 +970,7 @@ def deal_damage(db: EpicDB, st: EpicState, x: int, amount: int, rule: str) -> No
         return
     if x & PLAYER:
         seat = x & ~PLAYER
-        st.health[seat] -= amount
+        change_health(st, seat, -amount)
         emit(st, "player_damage", rule, seat, amount=amount)
     elif st.controller[x] >= 0:
         st.damage[x] += amount
@@ -891,7 +996,12 @@ def push_event(st: EpicState, card: int, ctl: int, mode: int) -> None:
 
 def chooser(st: EpicState, step: Step, ctl: int) -> int:
     """Who chooses a step's target: its controller, or the next player."""
-    return ctl if step.chooser == "you" else (ctl + 1) % len(st.health)
+    if step.chooser == "you":
+        return ctl
+    s = next_seat(st, ctl)
+    while not opposed(st, ctl, s) and s != ctl:
+        s = next_seat(st, s)
+    return s
 
 
 def step_times(step: Step, frame: list[Any]) -> int:

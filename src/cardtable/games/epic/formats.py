@@ -46,10 +46,21 @@ class EpicSetup(BaseModel):
         default=None, description="precon: each player's two factions (default: by the seed)"
     )
     pool_size: int = Field(default=45, ge=30, le=120, description="limited: cards per pool")
-    lists: tuple[tuple[str, ...], tuple[str, ...]] | None = Field(
+    lists: tuple[tuple[str, ...], ...] | None = Field(
         default=None, description="constructed or limited: each player's deck (card ids)"
     )
-    first: int | None = Field(default=None, ge=0, le=1)
+    players: int = Field(default=2, ge=2, le=8, description="number of players")
+    mode: Literal["duel", "ffa", "hunter_first_blood", "hunter_last_survivor", "team", "hydra"] = (
+        Field(
+            default="duel",
+            description="duel (2 players); with 3 or more: ffa, hunter_first_blood, "
+            "hunter_last_survivor, team, hydra",
+        )
+    )
+    teams: tuple[tuple[int, ...], ...] | None = Field(
+        default=None, description="team and hydra: the players (1, 2, ...) of each team"
+    )
+    first: int | None = Field(default=None, ge=0, le=7)
 
     @model_validator(mode="after")
     def _check(self) -> EpicSetup:
@@ -65,7 +76,43 @@ class EpicSetup(BaseModel):
                 raise ValueError("'factions' is an option of the precon format")
         if self.lists is not None and self.format not in ("constructed", "limited"):
             raise ValueError("'lists' is an option of the constructed and limited formats")
+        if self.lists is not None and len(self.lists) != self.players:
+            raise ValueError(f"'lists' needs one deck per player ({self.players})")
+        if self.first is not None and self.first >= self.players:
+            raise ValueError(f"'first' is a seat from 0 to {self.players - 1}")
+        if (self.mode == "duel") != (self.players == 2):
+            raise ValueError(
+                "two players play the duel; three or more play ffa, hunter_first_blood, "
+                "hunter_last_survivor, team or hydra (epic.multi)"
+            )
+        if self.format == "precon" and self.players != 2:
+            raise ValueError("the precon format is for two players")
+        if self.mode in ("team", "hydra"):
+            self._check_teams()
+        elif self.teams is not None:
+            raise ValueError("'teams' is an option of the team and hydra modes")
         return self
+
+    def _check_teams(self) -> None:
+        if self.teams is None:
+            raise ValueError(f"the {self.mode} mode needs 'teams', e.g. [[1, 3], [2, 4]]")
+        seats = sorted(p for t in self.teams for p in t)
+        if seats != list(range(1, self.players + 1)):
+            raise ValueError(f"'teams' must place each player 1..{self.players} exactly once")
+        if len(self.teams) < 2 or any(not t for t in self.teams):
+            raise ValueError("'teams' needs two or more teams")
+        if self.mode == "hydra" and len({len(t) for t in self.teams}) != 1:
+            raise ValueError("hydra is played by equal teams (epic.multi.hydra)")
+
+    def team_of_seats(self) -> list[int] | None:
+        """Each seat's team number (None: every player for themselves)."""
+        if self.teams is None:
+            return None
+        out = [0] * self.players
+        for t, members in enumerate(self.teams):
+            for p in members:
+                out[p - 1] = t
+        return out
 
     @property
     def pool_copies(self) -> int:
@@ -85,8 +132,9 @@ def _pool(db: EpicDB, setup: EpicSetup) -> list[str]:
     return [c.id for c in db.pool(setup.edition) for _ in range(setup.pool_copies)]
 
 
-def random_decks(db: EpicDB, setup: EpicSetup, seed: int, players: int = 2) -> list[list[str]]:
+def random_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     """Shuffle the pool and deal 30 cards to each player (epic.format.random)."""
+    players = setup.players
     pool = _pool(db, setup)
     if len(pool) < RANDOM_DECK * players:
         raise SetupError(
@@ -126,8 +174,9 @@ def precon_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     return decks
 
 
-def limited_pools(db: EpicDB, setup: EpicSetup, seed: int, players: int = 2) -> list[list[str]]:
+def limited_pools(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     """Each player's pool of random cards (epic.format.limited)."""
+    players = setup.players
     pool = _pool(db, setup)
     need = setup.pool_size * players
     if len(pool) < need:

@@ -68,7 +68,19 @@ class EpicGame(Game):
         """A fresh game: decks by the format, 30 health, 5 cards, mulligans (epic.setup.*)."""
         opts = parse_setup(setup)
         decks = make_decks(self.db, opts, seed)
-        return new_state(self.db, decks, seed, opts.first, log)
+        return new_state(self.db, decks, seed, opts.first, log, opts.mode, opts.team_of_seats())
+
+    def prepare_match(
+        self, setup: Mapping[str, Any] | None, specs: list[str]
+    ) -> tuple[dict[str, Any], list[str]]:
+        """One agent per player: a multi-player mode named without a player count takes one
+        player per spec given; missing seats play greedy, extra specs are dropped."""
+        out = dict(setup or {})
+        if out.get("mode", "duel") != "duel" and "players" not in out:
+            out["players"] = max(3, len(specs))
+        n = int(out.get("players", 2)) if str(out.get("players", 2)).isdigit() else 2
+        fitted = list(specs[:n]) + ["greedy"] * max(0, n - len(specs))
+        return out, fitted
 
     def legal_actions(self, state: EpicState) -> list[Action]:
         """The options of the pending decision."""
@@ -182,6 +194,11 @@ class EpicGame(Game):
             {"first": 1, "edition": "duel2023", "copies": 5},
             {"format": "precon"},
             {"format": "limited", "first": 0},
+            {"players": 3, "mode": "ffa"},
+            {"players": 4, "mode": "hunter_first_blood"},
+            {"players": 4, "mode": "hunter_last_survivor", "copies": 2},
+            {"players": 4, "mode": "team", "teams": [[1, 3], [2, 4]]},
+            {"players": 4, "mode": "hydra", "teams": [[1, 2], [3, 4]]},
         ]
 
     def card_name(self, state: EpicState, inst: int, lang: str) -> str:
@@ -207,7 +224,7 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
     problems: list[str] = []
     m = len(st.card_ids)
     seen = [0] * m
-    zones: list[list[int]] = [st.limbo, st.supply]
+    zones: list[list[int]] = [st.limbo, st.supply, st.removed]
     for s in range(len(st.health)):
         zones += [st.hands[s], st.decks[s], st.discards[s], st.play[s]]
     for z in zones:
@@ -248,6 +265,10 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
     else:
         if not st.pending:
             problems.append("a running game has no pending decision")
+        elif st.pending[1] in st.out:
+            problems.append(f"a decision for eliminated player {st.pending[1]}")
+        if st.active in st.out:
+            problems.append("the turn belongs to an eliminated player")
         elif not legal_actions(db, st):
             problems.append(f"no legal action for {st.pending}")
         if (

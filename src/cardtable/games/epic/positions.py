@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.errors import CardDataError, PositionError
 from cardtable.games.epic.cards import FACTIONS, KEYWORDS, KW_BIT, parse_cards
 from cardtable.games.epic.effects import PLAYER
+from cardtable.games.epic.multi import MODES
 from cardtable.games.epic.state import (
     F_MEMO,
     MEMO_REF,
@@ -53,6 +54,10 @@ _TOP = {
     "no_attacks",
     "seed",
     "this_turn",
+    "mode",
+    "teams",
+    "out",
+    "removed",
 }
 _PLAYER = {"health", "gold", "hand", "deck", "discard", "play", "turns_taken", "revealed"}
 _CHAMP = {
@@ -68,10 +73,11 @@ _CHAMP = {
 }
 
 
-def _seat(value: Any, what: str) -> int:
-    if isinstance(value, str) and value.upper() in ("P1", "P2"):
-        return int(value[1]) - 1
-    raise PositionError(f"{what}: expected P1 or P2, got {value!r}")
+def _seat(value: Any, what: str, n: int = 2) -> int:
+    names = [f"P{k + 1}" for k in range(n)]
+    if isinstance(value, str) and value.upper() in names:
+        return int(value[1:]) - 1
+    raise PositionError(f"{what}: expected one of {', '.join(names)}, got {value!r}")
 
 
 def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
@@ -96,7 +102,20 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         return len(st.card_ids) - 1
 
     players = data.get("players") or {}
-    n = 2
+    n = max(2, len(players))
+    if sorted(players) != sorted(f"P{k + 1}" for k in range(len(players))):
+        raise PositionError(f"players: expected P1..P{len(players)}, got {sorted(players)}")
+    if n > 8:
+        raise PositionError(f"players: at most 8, got {n}")
+
+    def seat_of(value: Any, what: str) -> int:
+        return _seat(value, what, n)
+
+    mode = str(data.get("mode", "duel" if n == 2 else "ffa"))
+    if mode not in MODES:
+        raise PositionError(f"mode: unknown {mode!r}; known: {', '.join(MODES)}")
+    if (mode == "duel") != (n == 2):
+        raise PositionError(f"mode {mode!r} does not fit {n} players")
     st.health, st.gold, st.turns_taken = [30] * n, [1] * n, [0] * n
     st.hands = [[] for _ in range(n)]
     st.decks = [[] for _ in range(n)]
@@ -129,7 +148,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
                     raise PositionError(f"{key} play #{k + 1}: unknown key(s) {sorted(unknown)}")
                 extra = dict(entry)
                 entry = extra.pop("card", None)
-            owner = _seat(extra.pop("owner"), "owner") if "owner" in extra else s
+            owner = seat_of(extra.pop("owner"), "owner") if "owner" in extra else s
             i = new(entry, owner, f"{key} play #{k + 1}")
             st.play[s].append(i)
             extras[i] = extra
@@ -138,10 +157,24 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     for k, ident in enumerate(
         (data.get("stack") or {}).get("limbo", []) if isinstance(data.get("stack"), Mapping) else []
     ):
-        i = new(ident["card"], _seat(ident["owner"], "limbo owner"), f"limbo #{k + 1}")
+        i = new(ident["card"], seat_of(ident["owner"], "limbo owner"), f"limbo #{k + 1}")
         st.limbo.append(i)
         paths[f"limbo.{k}"] = i
+    removed_start = len(st.card_ids)
+    for k, entry in enumerate(data.get("removed") or []):
+        new(entry["card"], seat_of(entry["owner"], "removed owner"), f"removed #{k + 1}")
+    st.removed = list(range(removed_start, len(st.card_ids)))
     st.reset_instances()
+    for i in st.removed:
+        st.public[i] = 1
+    st.mode = mode
+    st.team = list(range(n))
+    for t, members in enumerate(data.get("teams") or []):
+        for m in members:
+            st.team[seat_of(m, "teams")] = n + t
+    if mode in ("team", "hydra") and not data.get("teams"):
+        raise PositionError(f"mode {mode!r} needs teams")
+    st.out = [seat_of(x, "out") for x in data.get("out") or []]
     for s in range(n):
         for i in st.play[s]:
             st.controller[i] = s
@@ -168,19 +201,19 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         if isinstance(x, str) and x in paths:
             return paths[x]
         if isinstance(x, str) and x.startswith("player:"):
-            return PLAYER | _seat(x[7:], where)
+            return PLAYER | seat_of(x[7:], where)
         raise PositionError(f"{where}: no card at {x!r}")
 
     st.phase = PHASES.index(data.get("phase", "play"))
     st.turn = int(data.get("turn", 1))
-    st.active = _seat(data.get("active", "P1"), "active")
-    st.first = _seat(data.get("first", "P1"), "first")
-    if st.turns_taken == [0, 0]:
+    st.active = seat_of(data.get("active", "P1"), "active")
+    st.first = seat_of(data.get("first", "P1"), "first")
+    if n == 2 and st.turns_taken == [0, 0]:
         st.turns_taken[st.first] = (st.turn + 1) // 2
         st.turns_taken[1 - st.first] = st.turn // 2
     st.window = str(data.get("window", "main" if st.phase == PLAY else ""))
     init = data.get("initiative", "P1" if st.phase != PLAY else f"P{st.active + 1}")
-    st.init = -1 if init is None else _seat(init, "initiative")
+    st.init = -1 if init is None else seat_of(init, "initiative")
     st.passes = int(data.get("passes", 0))
     st.played = int(bool(data.get("played", False)))
     st.no_attacks = int(bool(data.get("no_attacks", False)))
@@ -188,13 +221,15 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.attackers = [ref(x, "combat attackers") for x in combat.get("attackers", [])]
     st.blockers = [ref(x, "combat blockers") for x in combat.get("blockers", [])]
     st.blocked = int(bool(combat.get("blocked", False)))
-    st.defender = _seat(combat["defender"], "defender") if "defender" in combat else -1
+    st.defender = seat_of(combat["defender"], "defender") if "defender" in combat else -1
     stack = data.get("stack") or {}
     st.stack = []
     for f in stack.get("frames", []) if isinstance(stack, Mapping) else []:
-        frame = new_frame(ref(f[0], "stack"), _seat(f[1], "stack controller"), int(f[2]), int(f[3]))
+        frame = new_frame(
+            ref(f[0], "stack"), seat_of(f[1], "stack controller"), int(f[2]), int(f[3])
+        )
         frame[4] = int(f[4])
-        frame[5] = -1 if f[5] is None else _seat(f[5], "stack target player")
+        frame[5] = -1 if f[5] is None else seat_of(f[5], "stack target player")
         frame[6] = [ref(x, "stack choice") for x in f[6]]
         memo = dict(f[7]) if len(f) > 7 else {}
         for key in MEMO_REF:
@@ -204,7 +239,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
             if key in memo:
                 memo[key] = [ref(x, "stack memo") for x in memo[key]]
         if "it_ctl" in memo:
-            memo["it_ctl"] = -1 if memo["it_ctl"] is None else _seat(memo["it_ctl"], "stack memo")
+            memo["it_ctl"] = -1 if memo["it_ctl"] is None else seat_of(memo["it_ctl"], "stack memo")
         frame[F_MEMO] = memo
         st.stack.append(frame)
     this_turn = data.get("this_turn") or {}
@@ -223,20 +258,20 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         for f in factions:
             if f not in FACTIONS:
                 raise PositionError(f"this_turn.played_cost1: unknown faction {f!r}")
-            st.played1[_seat(key, "this_turn.played_cost1")] |= 1 << FACTIONS.index(f)
+            st.played1[seat_of(key, "this_turn.played_cost1")] |= 1 << FACTIONS.index(f)
     st.eot_control = [
         v
         for c, owner in this_turn.get("control", [])
-        for v in (ref(c, "this_turn.control"), _seat(owner, "this_turn.control"))
+        for v in (ref(c, "this_turn.control"), seat_of(owner, "this_turn.control"))
     ]
     st.eot_break = [ref(x, "this_turn.break_at_end") for x in this_turn.get("break_at_end", [])]
     st.eot_discard = [
         v
         for seat, k in this_turn.get("discard_at_end", [])
-        for v in (_seat(seat, "this_turn.discard_at_end"), int(k))
+        for v in (seat_of(seat, "this_turn.discard_at_end"), int(k))
     ]
     st.triggers = [
-        [[ref(t[0], "trigger"), _seat(t[1], "trigger"), int(t[2])] for t in s]
+        [[ref(t[0], "trigger"), seat_of(t[1], "trigger"), int(t[2])] for t in s]
         for s in data.get("triggers") or []
     ]
     st.new_triggers = []
@@ -246,16 +281,16 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
             assign[key] = {ref(k, "assign"): int(v) for k, v in assign[key].items()}
     for key in ("discard", "recycle"):
         if key in assign:
-            assign[key] = [_seat(x, f"assign {key}") for x in assign[key]]
+            assign[key] = [seat_of(x, f"assign {key}") for x in assign[key]]
     for key in ("buried", "recalled"):
         if key in assign:
             assign[key] = [ref(x, f"assign {key}") for x in assign[key]]
     st.assign = assign
     st.supply = []
-    st.winners = [_seat(w, "winners") for w in data.get("winners") or []]
+    st.winners = [seat_of(w, "winners") for w in data.get("winners") or []]
     st.reason = str(data.get("reason", ""))
     mull = data.get("mulligan") or {}
-    st.mull_queue = [_seat(x, "mulligan") for x in mull.get("queue", [])]
+    st.mull_queue = [seat_of(x, "mulligan") for x in mull.get("queue", [])]
     st.mull_chosen = [ref(x, "mulligan") for x in mull.get("chosen", [])]
     pend = data.get("pending")
     if st.phase == OVER:
@@ -263,7 +298,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     elif pend is None:
         st.pending = ("act", st.init if st.init >= 0 else st.active)
     else:
-        st.pending = (str(pend["kind"]), _seat(pend["seat"], "pending seat"))
+        st.pending = (str(pend["kind"]), seat_of(pend["seat"], "pending seat"))
     st.rng = int(data.get("seed", 0))
     st.log = None
     st._legal = None
@@ -319,6 +354,20 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
         "no_attacks": bool(st.no_attacks),
         "players": players,
     }
+    if st.mode != "duel" or len(st.health) != 2:
+        doc["mode"] = st.mode
+    groups: dict[int, list[int]] = {}
+    for s, t in enumerate(st.team):
+        groups.setdefault(t, []).append(s)
+    if any(len(g) > 1 for g in groups.values()):
+        ordered = sorted(groups.values(), key=min)
+        doc["teams"] = [[f"P{s + 1}" for s in g] for g in ordered]
+    if st.out:
+        doc["out"] = [f"P{s + 1}" for s in st.out]
+    if st.removed:
+        doc["removed"] = [
+            {"card": st.card_ids[i], "owner": f"P{st.owner[i] + 1}"} for i in st.removed
+        ]
     if st.pending:
         doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
     if st.attackers or st.blockers or st.defender >= 0:

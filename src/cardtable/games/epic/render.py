@@ -15,7 +15,15 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.games.epic.cards import KEYWORDS, CardDef, Selector, Step
+from cardtable.games.epic.cards import (
+    KEYWORDS,
+    Ability,
+    CardDef,
+    Selector,
+    Static,
+    Step,
+    TalentCost,
+)
 from cardtable.games.epic.state import F_CARD, MULLIGAN, OVER, EpicState
 from cardtable.games.epic.view import msg, seat_name
 
@@ -29,6 +37,33 @@ DISCARD_SHOWN = 3
 
 
 # --- card texts ----------------------------------------------------------------------------
+# A card's text is generated from its data (cards.py) in the project's own words: every
+# part of the vocabulary (docs/cards/epic.md) has its phrase in messages.toml. Russian
+# phrases agree in case and number: a selector is rendered in one of the cases below, and
+# its words (messages ``g_*``, ``sel_*``) hold their Russian forms as "|"-separated lists.
+CASES = ("nom", "dat", "acc", "gen")
+CHAMPION_OPS = frozenset(
+    {
+        "banish",
+        "break",
+        "return_to_hand",
+        "modify",
+        "counters",
+        "expend",
+        "prepare",
+        "transform",
+        "remove_from_battle",
+        "gain_control",
+        "join_combat",
+        "break_at_end",
+        "mark",
+    }
+)
+DISCARD_WHENS = frozenset({"recalled", "leaves_discard", "to_discard"})
+KEYWORD_WHENS = frozenset({"tribute", "loyalty", "leaves_play"})  # keep their capital
+VOWELS = "aeiouAEIOU"
+
+
 def faction_name(faction: str, lang: str) -> str:
     """'Добро' / 'Good'."""
     return msg(f"faction_{faction}", lang)
@@ -39,159 +74,650 @@ def keyword_names(mask: int, lang: str) -> list[str]:
     return [msg(f"kw_{k}", lang) for b, k in enumerate(KEYWORDS) if mask & (1 << b)]
 
 
-def _qualified(sel: Selector, base: str, lang: str) -> str:
-    """A champion group or target with its filters (other, faction, numbers)."""
-    adjectives = []
+def class_name(klass: str, lang: str) -> str:
+    """'Человек' / 'Human' (the class id itself if no name is known)."""
+    try:
+        return msg(f"class_{klass}", lang)
+    except KeyError:
+        return klass
+
+
+def _forms(key: str, lang: str) -> list[str]:
+    return msg(key, lang).split("|")
+
+
+def _word(key: str, lang: str, case: str = "nom", plural: bool = False) -> str:
+    """One form of a selector word: Russian by case and number, English by number."""
+    forms = _forms(key, lang)
+    if len(forms) == 8:
+        return forms[CASES.index(case) + (4 if plural else 0)]
+    if len(forms) == 2:
+        return forms[1 if plural else 0]
+    return forms[0]
+
+
+def _plural_index(n: int | None, lang: str) -> int:
+    """Which counted form a number takes (None: a symbol such as X, read as 'many')."""
+    if lang != "ru":
+        return 0 if n == 1 else 1
+    if n is None:
+        return 2
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def _counted(key: str, text: str, n: int | None, lang: str) -> str:
+    """'2 карты' / '2 cards'."""
+    forms = _forms(key, lang)
+    return f"{text} {forms[min(_plural_index(n, lang), len(forms) - 1)]}"
+
+
+def _article(words: str) -> str:
+    return ("an " if words[:1] in VOWELS else "a ") + words
+
+
+def _join(parts: list[str]) -> str:
+    return " ".join(p for p in parts if p).replace(" ,", ",")
+
+
+def _quoted_keywords(kws: tuple[str, ...] | list[str], lang: str) -> str:
+    names = [msg("change_keyword", lang, name=msg(f"kw_{k}", lang)) for k in kws]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + msg("g_and", lang) + names[-1]
+
+
+def _champion_words(sel: Selector, case: str, lang: str, tp_target: bool, up_to: bool) -> str:
+    """A group of champions (``each``) or a champion target, with its filters."""
+    target = sel.target is not None
+    gcase = {"pl": "nom", "cnt": "gen"}.get(case, case)
+    # a group: Russian "всех существ" (plural), English "every champion" / "all champions"
+    plural = not (target or case == "dat" or (lang == "en" and case in ("acc", "gen")))
+    if lang == "ru":
+        return _ru_champions(sel, case, gcase, plural, tp_target, up_to)
+    return _en_champions(sel, case, plural, tp_target, up_to)
+
+
+def _ru_champions(
+    sel: Selector, case: str, gcase: str, plural: bool, tp_target: bool, up_to: bool
+) -> str:
+    lang = "ru"
+    words: list[str] = []
+    target = sel.target is not None
+    if target and up_to:
+        words += [msg("g_up_to", lang), _word("g_one", lang, gcase)]
+    if not target and case != "cnt":
+        if case == "dat":
+            words.append(_word("g_each", lang, gcase, plural))
+        elif sel.controller != "you" or case in ("acc", "gen"):
+            words.append(_word("g_all", lang, gcase, plural))
+    if sel.controller == "you":
+        words.append(_word("g_your", lang, gcase, plural))
+    if sel.other or sel.same_name or sel.distinct:
+        words.append(_word("g_other", lang, gcase, plural))
+    if sel.unmarked:
+        words.append(_word("g_unmarked", lang, gcase, plural))
+    if sel.combat is not None:
+        words.append(_word(f"g_{sel.combat}", lang, gcase, plural))
+    noun = "g_champion_target" if target and not sel.choice else "g_champion"
+    words.append(_word(noun, lang, gcase, plural))
     if sel.faction:
-        adjectives.append(msg("sel_faction", lang, faction=faction_name(sel.faction, lang)))
+        words.append(msg("g_faction", lang, faction=faction_name(sel.faction, lang)))
+    if sel.controller == "opponent":
+        words.append(_forms("g_of_opponent", lang)[0 if target else 1])
+    elif sel.controller == "target_player":
+        words.append(msg("g_of_target_player" if tp_target else "g_of_that_player", lang))
+    words += _ru_filters(sel, lang)
+    if sel.same_name:
+        words.append(msg("g_same_name", lang))
+    if sel.not_token:
+        words.append(msg("g_not_token", lang))
+    return _join(words)
+
+
+def _ru_filters(sel: Selector, lang: str) -> list[str]:
+    out = []
+    if sel.klass:
+        out.append(msg("g_class", lang, klass=class_name(sel.klass, lang)))
     if sel.not_faction:
-        adjectives.append(msg("sel_not_faction", lang, faction=faction_name(sel.not_faction, lang)))
-    words = base
-    if adjectives and lang == "en":  # English puts them before the noun (the last word)
-        head, _, noun = base.rpartition(" ")
-        words = " ".join(x for x in (head, *adjectives, noun) if x)
-    elif adjectives:
-        words = " ".join((base, *adjectives))
+        out.append(msg("g_not_faction", lang, faction=faction_name(sel.not_faction, lang)))
+    if sel.cost is not None:
+        out.append(msg("g_cost", lang, n=sel.cost))
     if sel.max_offense is not None:
-        words += " " + msg("sel_max_offense", lang, n=sel.max_offense)
+        out.append(msg("g_max_offense", lang, n=sel.max_offense))
     if sel.max_defense is not None:
-        words += " " + msg("sel_max_defense", lang, n=sel.max_defense)
-    return words
+        out.append(msg("g_max_defense", lang, n=sel.max_defense))
+    return out
 
 
-def selector_text(sel: Selector, case: str, lang: str) -> str:
-    """Who or what a selector names, in a case: nom, dat, acc, or pl (a group)."""
-    if sel.you:
-        return msg(f"sel_you_{'nom' if case == 'pl' else case}", lang)
-    if sel.self:
-        return msg(f"sel_self_{'nom' if case == 'pl' else case}", lang)
-    if sel.turn_player:
-        return msg(f"sel_turn_player_{'nom' if case == 'pl' else case}", lang)
-    c = "nom" if case == "pl" else case
-    if sel.target == "player":
-        return msg(f"sel_target_player_{c}", lang)
-    if sel.target == "any":
-        return msg(f"sel_target_any_{c}", lang)
-    if sel.target == "champion":
-        owner = {"opponent": "opp_", "you": "own_"}.get(sel.controller, "")
-        return _qualified(sel, msg(f"sel_target_{owner}champion_{c}", lang), lang)
+def _en_champions(sel: Selector, case: str, plural: bool, tp_target: bool, up_to: bool) -> str:
+    lang = "en"
+    target = sel.target is not None
+    owner = sel.controller
+    adjectives: list[str] = []
+    if sel.other or sel.same_name:
+        adjectives.append(_forms("g_other", lang)[0])
+    if sel.combat in ("attacking", "blocking", "idle"):
+        adjectives.append(_word(f"g_{sel.combat}", lang))
+    if sel.not_token:
+        adjectives.append(msg("g_not_token", lang))
+    if owner == "opponent":
+        adjectives.append(_forms("g_of_opponent", lang)[0])
+    if sel.faction:
+        adjectives.append(msg("g_faction", lang, faction=faction_name(sel.faction, lang)))
+    if sel.not_faction:
+        adjectives.append(msg("g_not_faction", lang, faction=faction_name(sel.not_faction, lang)))
+    if sel.klass:
+        adjectives.append(msg("g_class", lang, klass=class_name(sel.klass, lang)))
+    after: list[str] = []
+    own_det = owner == "you" and plural
+    if owner == "you" and not own_det:
+        after.append(msg("g_of_yours", lang))
+    elif owner == "target_player":
+        after.append(msg("g_of_target_player" if tp_target else "g_of_that_player", lang))
+    if sel.combat == "attacking_alone":
+        after.append(_word("g_attacking_alone", lang))
+    if sel.combat == "idle":
+        after.append(msg("g_idle_post", lang))
+    if sel.unmarked:
+        after.append(_word("g_unmarked", lang))
+    if sel.same_name:
+        after.append(msg("g_same_name", lang))
+    if sel.cost is not None:
+        after.append(msg("g_cost", lang, n=sel.cost))
+    if sel.max_offense is not None:
+        after.append(msg("g_max_offense", lang, n=sel.max_offense))
+    if sel.max_defense is not None:
+        after.append(msg("g_max_defense", lang, n=sel.max_defense))
+    noun = _word("g_champion", lang, plural=plural)
+    head = " ".join([*adjectives, noun])
+    if target:
+        if not sel.choice:
+            head = f"{msg('g_target_word', lang)} {head}"
+        if sel.distinct:  # "another target champion", "up to one other target champion"
+            head = f"{_forms('g_other_m', lang)[1 if up_to else 0]} {head}"
+        elif sel.choice and not up_to:
+            head = _article(head)
+        if up_to:
+            head = f"{msg('g_up_to', lang)} {_word('g_one', lang)} {head}"
+    elif not plural:
+        head = f"{_forms('g_each', lang)[0 if case == 'dat' else 1]} {head}"
+    elif own_det:
+        head = f"{_word('g_your', lang)} {head}"
+    elif owner == "any" and case not in ("cnt",):
+        head = f"{_word('g_all', lang)} {head}"
+    return _join([head, *after])
+
+
+def _pile(sel: Selector, where: str, lang: str) -> str:
+    return msg(f"g_pile_{where}_{sel.controller}", lang)
+
+
+def _card_words(
+    sel: Selector, case: str, lang: str, count: str | None = None, n: int | None = None
+) -> str:
+    """A card out of play (discard pile or hand); ``count``: 'X cards', counted."""
+    plural = case == "cnt" or count is not None
+    where = "in" if case == "cnt" else "from"
+    place = msg(f"g_{where}_hand", lang) if sel.target == "hand_card" else _pile(sel, where, lang)
+    broken = _forms("g_broken_this_turn", lang)[1 if plural else 0] if sel.broken_this_turn else ""
+    kind = f"g_card_{sel.card_type}" if sel.card_type else ""
+    if lang == "ru":
+        if count is not None:
+            noun = _counted("n_card", count, n, lang)
+            of_kind = _forms(kind, lang)[0 if _plural_index(n, lang) == 0 else 1] if kind else ""
+        else:
+            gcase = {"cnt": "gen", "pl": "nom"}.get(case, case)
+            noun = _word("g_card", lang, gcase, plural)
+            of_kind = _forms(kind, lang)[1 if plural else 0] if kind else ""
+        words = [noun, of_kind]
+        if sel.faction:
+            words.append(msg("g_faction", lang, faction=faction_name(sel.faction, lang)))
+        if sel.cost is not None:
+            words.append(msg("g_cost", lang, n=sel.cost))
+        return _join([*words, broken, place])
+    head = [msg("g_faction", lang, faction=faction_name(sel.faction, lang))] if sel.faction else []
+    if kind:
+        head.append(_word(kind, lang))
+    head.append(_word("g_card", lang, plural=plural))
+    words = [" ".join(head)]
+    if sel.cost is not None:
+        words.append(msg("g_cost", lang, n=sel.cost))
+    phrase = _join([*words, place, broken])
+    if count is not None:
+        return f"{count} {phrase}"
+    return phrase if plural else _article(phrase)
+
+
+def _any_target(sel: Selector, case: str, lang: str, up_to: bool) -> str:
+    gcase = {"pl": "nom", "cnt": "gen"}.get(case, case)
+    if lang == "en":
+        words = [msg("g_up_to", lang), _word("g_one", lang)] if up_to else []
+        if sel.distinct:
+            words.append(_forms("g_other_f", lang)[1 if up_to else 0])
+        elif not up_to:
+            words.append(_word("g_any_f", lang))
+        return " ".join([*words, _word("g_target", lang)])
+    words = [msg("g_up_to", lang), _word("g_one_f", lang, gcase)] if up_to else []
+    if sel.distinct:
+        words.append(_word("g_other_f", lang, gcase))
+    elif not up_to:
+        words.append(_word("g_any_f", lang, gcase))
+    return " ".join([*words, _word("g_target", lang, gcase)])
+
+
+def _player_target(sel: Selector, case: str, lang: str, up_to: bool) -> str:
+    gcase = {"pl": "nom", "cnt": "gen"}.get(case, case)
+    noun = "g_opponent_target" if sel.controller == "opponent" else "g_player_target"
+    words = []
+    if up_to:
+        words += [msg("g_up_to", lang), _word("g_one_m", lang, gcase)]
+    if sel.distinct:
+        words.append(
+            _forms("g_other_m", lang)[1 if up_to else 0]
+            if lang == "en"
+            else _word("g_other_m", lang, gcase)
+        )
+    return " ".join([*words, _word(noun, lang, gcase)])
+
+
+def selector_text(
+    sel: Selector, case: str, lang: str, *, up_to: bool = False, tp_target: bool = False
+) -> str:
+    """Who or what a selector names, in a case: nom (who does), dat (to whom), acc (whom),
+    gen (whose), pl (a group, plural: statics) or cnt (counted: "the number of …").
+
+    ``up_to``: the target may be left unchosen ("up to one target"); ``tp_target``: the
+    player of "that player's champions" is the step's target player, not named apart."""
+    fixed = {
+        "self": sel.self,
+        "it": sel.it,
+        "them": sel.them,
+        "you": sel.you,
+        "turn_player": sel.turn_player,
+        "its_controller": sel.its_controller,
+    }
+    for name, on in fixed.items():
+        if on:
+            return _word(
+                f"sel_{name}", lang, {"pl": "nom", "cnt": "gen"}.get(case, case), case == "cnt"
+            )
     if sel.each == "player":
-        owner = "opp_" if sel.controller == "opponent" else ""
-        return msg(f"sel_each_{owner}player_{c}", lang)
-    # each champion
-    owner = {"opponent": "opp_", "you": "own_", "target_player": "tp_"}.get(sel.controller, "")
-    c = "pl" if case == "nom" else case
-    base = msg(f"sel_each_{owner}champion_{c}", lang)
-    if sel.other:
-        base = _with_other(base, lang)
-    return _qualified(sel, base, lang)
-
-
-def _with_other(base: str, lang: str) -> str:
-    """'ваши существа' → 'ваши другие существа'; 'your champions' → 'your other champions'."""
-    other = msg("sel_other", lang)
-    words = base.split(" ")
-    if len(words) > 1 and words[0].lower() in ("ваши", "your", "все", "all"):
-        return " ".join([words[0], other, *words[1:]])
-    return f"{other} {base}"
+        key = "sel_each_opp_player" if sel.controller == "opponent" else "sel_each_player"
+        return _word(key, lang, {"pl": "nom", "cnt": "gen"}.get(case, case), case == "cnt")
+    if sel.target in ("discard_card", "hand_card"):
+        return _card_words(sel, case, lang)
+    if sel.target == "any":
+        return _any_target(sel, case, lang, up_to)
+    if sel.target == "player":
+        return _player_target(sel, case, lang, up_to)
+    return _champion_words(sel, case, lang, tp_target, up_to)
 
 
 def _targets(step: Step, case: str, lang: str) -> str:
-    return msg("sel_and", lang).join(selector_text(s, case, lang) for s in step.to)
+    """The step's selectors joined: "target player and each of that player's champions".
+    For ops that act on champions only, "target player" just names whose champions."""
+    sels = list(step.to)
+    tp_target = False
+    if (
+        step.op in CHAMPION_OPS
+        and any(s.target == "player" for s in sels)
+        and any(s.controller == "target_player" and s.each == "champion" for s in sels)
+    ):
+        sels = [s for s in sels if s.target != "player"]
+        tp_target = True
+    texts = [selector_text(s, case, lang, up_to=step.up_to, tp_target=tp_target) for s in sels]
+    return msg("g_and", lang).join(texts)
+
+
+def _signed(n: int) -> str:
+    """'+2', '−3' (a true minus sign, as printed)."""
+    return f"{n:+d}".replace("-", "\u2212")
 
 
 def _change(offense: int, defense: int, kws: tuple[str, ...], lang: str) -> str:
     parts = []
     if offense and defense:
-        parts.append(f"{offense:+d}/{defense:+d}")
+        parts.append(f"{_signed(offense)}/{_signed(defense)}")
     elif offense:
-        parts.append(msg("change_offense", lang, n=offense))
+        parts.append(msg("change_offense", lang, n=_signed(offense)))
     elif defense:
-        parts.append(msg("change_defense", lang, n=defense))
+        parts.append(msg("change_defense", lang, n=_signed(defense)))
     if kws:
-        names = ", ".join(msg(f"kw_{k}", lang) for k in kws)
-        parts.append(msg("change_keywords", lang, names=names))
-    return msg("sel_and", lang).join(parts) or "+0"
+        parts.append(_quoted_keywords(kws, lang))
+    return msg("g_and", lang).join(parts) or "+0"
 
 
 def _only_you(step: Step) -> bool:
     return not step.to or all(s.you for s in step.to)
 
 
-def step_text(game: EpicGame, step: Step, lang: str) -> str:
-    """One sentence of a card."""
-    n = step.amount
+def _many(step: Step) -> bool:
+    """Whether a step acts on a group (plural verbs): each, 'them', or several selectors."""
+    return len(step.to) > 1 or any(s.each is not None or s.them for s in step.to)
+
+
+def _amount(step: Step) -> tuple[str, int | None]:
+    """The step's number as text ('3', 'X', 'X+1', 'N') and its value when it is fixed."""
+    if step.add is None:
+        return str(step.amount), step.amount
+    sym = "X" if step.add == "x" else "N"
+    return (f"{sym}+{step.amount}" if step.amount else sym), None
+
+
+def _subject(text: str) -> str:
+    """A subject ending in a clause ('игрок, чей сейчас ход') is closed by a comma."""
+    return text + "," if "," in text else text
+
+
+def _token_words(kind: str, n: int | None, lang: str, article: bool = False) -> str:
+    key = f"token_{kind}"
+    try:
+        forms = _forms(key, lang)
+    except KeyError:
+        return kind
+    word = forms[min(_plural_index(n, lang), len(forms) - 1)]
+    return _article(word) if article and lang == "en" else word
+
+
+def _op_text(step: Step, lang: str) -> tuple[str, dict[str, Any]]:
+    """The message key of a step's sentence and its arguments."""
     op = step.op
+    n_text, n = _amount(step)
     if op == "damage":
-        text = msg("op_damage", lang, n=n, to=_targets(step, "dat", lang))
-    elif op in ("draw", "gain_health", "discard"):
-        if _only_you(step):
-            text = msg(f"op_{op}_you", lang, n=n)
+        return "op_damage", {"n": n_text, "to": _targets(step, "dat", lang)}
+    if op in ("draw", "discard", "gain_health", "lose_health", "tokens", "discard_at_end"):
+        if op == "tokens":
+            what = {"tokens": f"{n_text} {_token_words(step.kind or '', n, lang)}"}
+        elif op in ("gain_health", "lose_health"):
+            what = {"health": _counted("n_health", n_text, n, lang)}
         else:
-            text = msg(f"op_{op}", lang, n=n, to=_targets(step, "nom", lang))
-    elif op == "tokens":
-        kind = step.kind or ""
-        token = game.db.cards.get(f"{kind}_token")
-        text = msg("op_tokens", lang, n=n, token=token.name(lang) if token else kind)
-    elif op in ("banish", "break", "return_to_hand"):
-        text = msg(f"op_{op}", lang, to=_targets(step, "acc", lang))
-    elif op == "modify":
-        many = any(s.each for s in step.to)
-        text = msg(
-            "op_modify_many" if many else "op_modify_one",
-            lang,
-            to=_targets(step, "nom", lang),
-            change=_change(step.offense, step.defense, step.keywords, lang),
-        )
-    else:
-        text = op
+            what = {"cards": _counted("n_card", n_text, n, lang)}
+        if _only_you(step):
+            return f"op_{op}_you", what
+        return f"op_{op}", {**what, "to": _subject(_targets(step, "nom", lang))}
+    if op in ("return_to_hand", "remove_from_battle"):
+        key = f"op_{op}_many" if _many(step) else f"op_{op}"
+        return key, {"to": _targets(step, "acc", lang)}
+    if op == "modify":
+        change = _change(step.offense, step.defense, step.keywords, lang)
+        key = "op_modify_many" if _many(step) else "op_modify"
+        return key, {"to": _targets(step, "nom", lang), "change": change}
+    if op == "counters":
+        counters = _counted("n_counter", n_text, n, lang)
+        return "op_counters", {"counters": counters, "to": _targets(step, "acc", lang)}
+    if op == "transform":
+        token = _token_words(step.kind or "", 2 if _many(step) else 1, lang, not _many(step))
+        return "op_transform", {"to": _targets(step, "acc", lang), "token": token}
+    if op == "from_discard":
+        if step.into == "play":
+            return "op_from_discard_play", {"to": _targets(step, "acc", lang)}
+        yours = all(s.controller == "you" for s in step.to)
+        key = "op_from_discard_hand" if yours else "op_from_discard_hand_owner"
+        return key, {"to": _targets(step, "acc", lang)}
+    if op == "recall_self":
+        return f"op_recall_self_{step.into or 'hand'}", {}
+    if op == "banish_pile":
+        if _only_you(step):
+            return "op_banish_pile_you", {}
+        return "op_banish_pile", {"to": _targets(step, "gen", lang)}
+    if op == "gain_control":
+        key = "op_gain_control_eot" if step.until_eot else "op_gain_control"
+        return key, {"to": _targets(step, "acc", lang)}
+    if op == "join_combat":
+        airborne = msg("kw_airborne", lang)
+        return "op_join_combat", {"to": _targets(step, "acc", lang), "airborne": airborne}
+    if op == "mark":
+        if step.chooser == "opponent" and all(s.controller == "opponent" for s in step.to):
+            return "op_mark_opponent_own", {}
+        return "op_mark", {"to": _targets(step, "acc", lang)}
+    if op == "divide":
+        kind = next((s.target for s in step.to if s.target in ("champion", "player")), "any")
+        return "op_divide", {
+            "total": step.amount * step.times,
+            "n": step.amount,
+            "among": msg(f"g_among_{kind}", lang),
+        }
+    if op == "choose_x":
+        return "op_choose_x", {"to": _targets(step, "cnt", lang)}
+    if op in ("forbid_attacks", "recycle", "reanimate_all"):
+        return f"op_{op}", {}
+    # banish, break, expend, prepare, from_hand, break_at_end
+    return f"op_{op}", {"to": _targets(step, "acc", lang)}
+
+
+def _counted_cards(step: Step, lang: str) -> str | None:
+    """'X карт «Зло» из вашего сброса': a repeated step on one card target, counted."""
+    if len(step.to) != 1 or step.to[0].target not in ("discard_card", "hand_card"):
+        return None
+    if step.times_x:
+        return _card_words(step.to[0], "acc", lang, count="X", n=None)
+    return _card_words(step.to[0], "acc", lang, count=str(step.times), n=step.times)
+
+
+def step_text(game: EpicGame, step: Step, lang: str, card: CardDef | None = None) -> str:
+    """One sentence of a card, with its conditions ("if you do", "on your turn", Frenzy).
+
+    ``card``: the card the step belongs to (its faction, for "if you played a cost-1 card
+    of this card's faction"). ``game`` is kept for callers; the words are all messages."""
+    return _conditioned(_step_core(step, lang), step, lang, card)
+
+
+def _step_core(step: Step, lang: str) -> str:
+    """A step's sentence without its conditions."""
+    key, args = _op_text(step, lang)
+    repeated = step.op != "divide" and (step.times_x or step.times > 1)
+    counted = _counted_cards(step, lang) if repeated else None
+    if counted is not None:
+        args["to"] = counted
     if step.may:
-        text = msg("op_may", lang, text=text)
+        try:
+            text = msg(f"{key}_may", lang, **args)
+        except KeyError:
+            text = msg("op_may", lang, text=msg(key, lang, **args))
+    else:
+        text = msg(key, lang, **args)
+    if repeated and counted is None:
+        n = None if step.times_x else step.times
+        times = _counted("n_times", "X" if step.times_x else str(step.times), n, lang)
+        text = msg("op_times", lang, text=text, times=times)
+    if step.chooser == "opponent" and key != "op_mark_opponent_own":
+        text = msg("op_chooser_opponent", lang, text=text)
+    if step.add in ("it_offense", "damage_taken"):
+        text = msg(f"add_{step.add}", lang, text=text)
+    elif step.add == "discard_champions":
+        key = "add_discard_champions_you" if _only_you(step) else "add_discard_champions"
+        text = msg(key, lang, text=text)
     return text
 
 
-def _sentences(game: EpicGame, steps: Any, lang: str) -> str:
-    return "; ".join(step_text(game, s, lang) for s in steps)
+def _conditioned(text: str, step: Step, lang: str, card: CardDef | None) -> str:
+    """A sentence under its step's conditions: "if you do", "if it is your turn", Frenzy."""
+    if step.cond is not None:
+        faction = faction_name(card.faction, lang) if card is not None else ""
+        text = msg(f"cond_{step.cond}", lang, text=text, faction=faction)
+    if step.your_turn:
+        text = msg("cond_your_turn", lang, text=text)
+    if step.their_turn:
+        text = msg("cond_their_turn", lang, text=text)
+    if step.frenzy:
+        text = msg("cond_frenzy", lang, text=text)
+    return text
+
+
+def _conditions(step: Step) -> tuple[Any, ...]:
+    return (step.cond, step.your_turn, step.their_turn, step.frenzy)
+
+
+def _sentences(steps: tuple[Step, ...], lang: str, card: CardDef | None) -> str:
+    """The steps of one ability, talent or mode. Consecutive steps under the same
+    conditions share them: "if it is your turn, A, then B"."""
+    out: list[str] = []
+    k = 0
+    while k < len(steps):
+        run = [steps[k]]
+        if any(_conditions(steps[k])):
+            while k + len(run) < len(steps) and _conditions(steps[k + len(run)]) == _conditions(
+                steps[k]
+            ):
+                run.append(steps[k + len(run)])
+        k += len(run)
+        bare = [_step_core(s, lang) for s in run]
+        out.append(_conditioned(msg("steps_then", lang).join(bare), run[0], lang, card))
+    return "; ".join(out)
 
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _when(ab: Ability, lang: str) -> str:
+    """What fires an ability: 'Клич', 'Верность 2', 'Союзное свойство «Добро»', …"""
+    if ab.when == "ally":
+        if ab.faction is None:
+            return msg("when_ally_any", lang)
+        return msg("when_ally", lang, faction=faction_name(ab.faction, lang))
+    if ab.when == "loyalty":
+        return msg("when_loyalty", lang, n=ab.n)
+    return msg(f"when_{ab.when}", lang)
+
+
+def _next_when(first: str, text: str, when: str) -> str:
+    """A further condition after 'or': the words it shares with the first are left out
+    ("When this champion attacks or blocks"); a keyword keeps its capital."""
+    a, b = first.split(" "), text.split(" ")
+    same = 0
+    while same < min(len(a), len(b)) - 1 and a[same] == b[same]:
+        same += 1
+    if same >= 2:
+        return " ".join(b[same:])
+    return text if when in KEYWORD_WHENS else text[:1].lower() + text[1:]
+
+
+def _same_effect(a: Ability, b: Ability) -> bool:
+    """Two abilities printed as one ("Tribute or Ally (Good): …"; "… and/or …")."""
+    return a.steps == b.steps and a.zone == b.zone and a.and_or == b.and_or
+
+
+def _abilities(d: CardDef, abilities: list[Ability], lang: str) -> list[str]:
+    """Triggered abilities, one part each; an 'and/or' run with the same effect is one."""
+    parts: list[str] = []
+    k = 0
+    while k < len(abilities):
+        ab = abilities[k]
+        group = [ab]
+        while k + len(group) < len(abilities) and _same_effect(ab, abilities[k + len(group)]):
+            group.append(abilities[k + len(group)])
+        k += len(group)
+        joint = msg("when_and_or" if ab.and_or else "when_or", lang)
+        when = _when(ab, lang)
+        for a in group[1:]:
+            when += joint + _next_when(_when(ab, lang), _when(a, lang), a.when)
+        if ab.zone == "discard" and not all(a.when in DISCARD_WHENS for a in group):
+            when = msg("when_in_discard", lang, when=when)
+        text = _sentences(ab.steps, lang, d)
+        parts.append(_capital(msg("ability", lang, when=when, text=text)))
+    return parts
+
+
+def _talent_cost(cost: TalentCost, lang: str) -> str:
+    parts = []
+    if cost.expend:
+        parts.append(msg("cost_expend", lang))
+    if cost.gold:
+        parts.append(msg("cost_gold", lang, n=cost.gold))
+    if cost.counter:
+        counters = _counted("n_counter", str(cost.counter), cost.counter, lang)
+        parts.append(msg("cost_counter", lang, counters=counters))
+    if cost.break_self:
+        parts.append(msg("cost_break_self", lang))
+    return ", ".join(parts) or msg("cost_none", lang)
+
+
+def _static_text(st: Static, lang: str) -> str:
+    one = st.to.self or st.to.it or (st.to.target is not None)
+    number = "one" if one else "many"
+    to = selector_text(st.to, "nom" if one else "pl", lang)
+    if st.offense or st.defense or st.keywords:
+        text = msg(
+            f"static_{number}",
+            lang,
+            to=to,
+            change=_change(st.offense, st.defense, st.keywords, lang),
+        )
+        if st.faction:
+            faction = faction_name(st.faction, lang)
+            text = msg(f"static_also_{number}", lang, text=text, faction=faction)
+    else:
+        faction = faction_name(st.faction, lang) if st.faction else ""
+        text = msg(f"static_faction_{number}", lang, to=to, faction=faction)
+    if st.your_turn:
+        text = msg("static_your_turn", lang, text=text)
+    return _capital(text)
+
+
+def _flags(d: CardDef, lang: str) -> list[str]:
+    out = []
+    if d.ambush_for:
+        faction = faction_name(d.ambush_for, lang)
+        out.append(msg("flag_ambush_for", lang, faction=faction, ambush=msg("kw_ambush", lang)))
+    for flag in ("must_attack", "must_be_blocked", "guards_when_expended", "deadly"):
+        if getattr(d, flag):
+            out.append(msg(f"flag_{flag}", lang))
+    return out
+
+
+def _modes(d: CardDef, lang: str) -> str:
+    texts = []
+    for mode in d.modes:
+        text = _sentences(mode.steps, lang, d)
+        prefix = []
+        if mode.gold:
+            prefix.append(msg("mode_gold", lang, n=mode.gold))
+        if mode.your_turn:
+            prefix.append(msg("mode_your_turn", lang))
+        if prefix:
+            text = msg("mode_with", lang, prefix=", ".join(prefix), text=text)
+        texts.append(text)
+    if len(texts) == 1:
+        return _capital(texts[0])
+    return msg("modes_choose", lang, modes=msg("modes_or", lang).join(texts))
+
+
+def _recall(d: CardDef, lang: str) -> str:
+    """Recall, with its cost like a talent's: 'Воззвание — заплатите 1 золото: …'."""
+    cost = msg("cost_gold", lang, n=d.recall_gold) if d.recall_gold else msg("cost_none", lang)
+    return msg(f"recall_{d.recall}", lang, cost=cost)
+
+
 def card_text(game: EpicGame, d: CardDef, lang: str) -> str:
-    """What a card does, in words, generated from its data."""
+    """What a card does, in words, generated from its data: keywords, the card's own rules
+    (must attack, …), statics, an event's modes, triggered abilities, talents, the text
+    that works from the discard pile, and recall (epic.card.text)."""
     parts: list[str] = []
     kws = keyword_names(d.keywords, lang)
     if kws:
         parts.append(", ".join(kws))
-    for st in d.statics:
-        parts.append(
-            _capital(
-                msg(
-                    "static",
-                    lang,
-                    to=selector_text(st.to, "pl", lang),
-                    change=_change(st.offense, st.defense, (), lang),
-                )
-            )
-        )
-    for ab in d.abilities:
-        if ab.when == "ally" and ab.faction:
-            when = msg("when_ally_faction", lang, faction=faction_name(ab.faction, lang))
-        else:
-            when = msg(f"when_{ab.when}", lang)
-        parts.append(f"{when}: {_sentences(game, ab.steps, lang)}")
+    frenzy = keyword_names(d.frenzy_keywords, lang)
+    if frenzy:
+        parts.append(msg("frenzy_keywords", lang, names=", ".join(frenzy)))
+    parts += _flags(d, lang)
+    parts += [_static_text(st, lang) for st in d.statics]
     if d.modes:
-        modes = []
-        for mode in d.modes:
-            text = _sentences(game, mode.steps, lang)
-            if mode.your_turn:
-                text = msg("mode_your_turn", lang, text=text)
-            if mode.gold:
-                text = msg("mode_gold", lang, n=mode.gold, text=text)
-            modes.append(text)
-        parts.append(_capital(msg("modes_or", lang).join(modes)))
-    return ". ".join(parts) if parts else msg("no_text", lang)
+        parts.append(_modes(d, lang))
+    parts += _abilities(d, [a for a in d.abilities if a.zone != "discard"], lang)
+    for t in d.talents:
+        text = _sentences(t.steps, lang, d)
+        parts.append(msg("talent", lang, cost=_talent_cost(t.cost, lang), text=text))
+    parts += _abilities(d, [a for a in d.abilities if a.zone == "discard"], lang)
+    if d.recall:
+        parts.append(_recall(d, lang))
+    if not parts:
+        parts.append(msg("token_rule" if d.type == "token" else "no_text", lang))
+    return ". ".join(parts) + "."
 
 
 # --- the card set (`cardtable cards epic`) -------------------------------------------------
@@ -245,7 +771,7 @@ def card_table(game: EpicGame, lang: str) -> Table:
             msg(f"type_{d.type}", lang),
             str(d.cost),
             f"{d.offense}/{d.defense}" if d.is_champion else "",
-            ", ".join(d.classes),
+            ", ".join(class_name(c, lang) for c in d.classes),
             Text(card_text(game, d, lang)),
             msg(f"edition_{d.edition}", lang),
         )

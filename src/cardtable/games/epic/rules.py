@@ -51,6 +51,7 @@ from cardtable.games.epic.effects import (
     order_choice,
     order_options,
     push_event,
+    put_in_discard,
     recycle_choice,
     recycle_options,
     run,
@@ -59,6 +60,14 @@ from cardtable.games.epic.effects import (
     take_from_discard,
     target_options,
     x_options,
+)
+from cardtable.games.epic.multi import (
+    Eliminated,
+    alive,
+    change_health,
+    defenders,
+    next_seat,
+    side,
 )
 from cardtable.games.epic.state import (
     EXPENDED,
@@ -79,11 +88,22 @@ TURN_CAP = 400  # engine safety net (ruling R-cap): a draw past it
 
 
 def new_state(
-    db: EpicDB, decks: list[list[str]], seed: int, first: int | None, log: bool
+    db: EpicDB,
+    decks: list[list[str]],
+    seed: int,
+    first: int | None,
+    log: bool,
+    mode: str = "duel",
+    teams: list[int] | None = None,
 ) -> EpicState:
-    """Decks shuffled, 30 health, 5 cards, first player by the seed, mulligans to decide."""
+    """Decks shuffled, 30 health (Hydra: 30 per team member, shared), 5 cards, first player
+    by the seed, mulligans to decide."""
     st = EpicState.__new__(EpicState)
     n = len(decks)
+    st.mode = mode
+    st.team = list(teams) if teams is not None else list(range(n))
+    st.out = []
+    st.removed = []
     st.card_ids = [c for deck in decks for c in deck]
     st.owner = [s for s, deck in enumerate(decks) for _ in deck]
     st.reset_instances()
@@ -101,6 +121,8 @@ def new_state(
     st.reason = ""
     st.no_attacks = 0
     st.health = [START_HEALTH] * n
+    if mode == "hydra":
+        st.health = [START_HEALTH * st.team.count(st.team[s]) for s in range(n)]
     st.gold = [1] * n
     st.turns_taken = [0] * n
     st.limbo = []
@@ -155,11 +177,12 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
     st.init = -1
     emit(st, "turn", "epic.turn.start", seat, turn=st.turns_taken[seat])
     for s in range(len(st.gold)):
-        st.gold[s] = 1
+        if st.mode == "duel" or s == seat:  # epic.multi.gold: only your own turn's gold
+            st.gold[s] = 1
         st.played1[s] = 0
     st.broken_turn = []
-    if not (seat == st.first and st.turns_taken[seat] == 1):
-        draw(st, seat, 1)
+    if not (seat == st.first and st.turns_taken[seat] == 1) or st.mode != "duel":
+        draw(st, seat, 1)  # epic.multi.first_draw
     for i in st.play[seat]:
         st.pos[i] = PREPARED
         st.arriving[i] = 0
@@ -238,7 +261,9 @@ def finish_end(db: EpicDB, st: EpicState) -> None:
             st.pos[i] = PREPARED
         st.eot_off[i] = st.eot_def[i] = st.eot_kw[i] = 0
     st.no_attacks = 0
-    start_turn(db, st, (st.active + 1) % len(st.health))
+    if st.mode != "duel":
+        st.gold[st.active] = 1  # epic.multi.gold: again at the end of your own turn
+    start_turn(db, st, next_seat(st, st.active))
 
 
 # --- playing cards -------------------------------------------------------------------------
@@ -383,7 +408,7 @@ def play_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
 
 def pass_initiative(db: EpicDB, st: EpicState, seat: int) -> None:
     """Pass: initiative moves on; both passing in a row ends the window (epic.initiative)."""
-    other = (seat + 1) % len(st.health)
+    other = next_seat(st, seat)
     emit(st, "pass", "epic.initiative.pass", seat)
     if st.window == "main":
         st.window = "pass"
@@ -392,14 +417,17 @@ def pass_initiative(db: EpicDB, st: EpicState, seat: int) -> None:
         st.pending = ("act", other)
         return
     if st.window == "pass":
-        if st.played:
+        if other != st.active:  # the others pass in turn (epic.multi.pass)
+            st.init = other
+            st.pending = ("act", other)
+        elif st.played:
             st.init = -1
             st.pending = ("return_or_end", st.active)
         else:
             end_turn(db, st)
         return
     st.passes += 1
-    if st.passes >= len(st.health):
+    if st.passes >= len(alive(st)):
         if st.window == "before_blocks":
             st.init = -1
             st.pending = ("blockers", st.defender)
@@ -434,10 +462,11 @@ def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
     """Attackers are expended; the attacking player gets initiative (epic.combat.before_blocks)."""
     for a in st.attackers:
         st.pos[a] = EXPENDED
-        fire(st, defn(db, st, a), a, st.active, "attacks")
+        fire(st, defn(db, st, a), a, st.controller[a], "attacks")
     emit(st, "attack", "epic.combat.declare", st.active, cards=list(st.attackers))
+    if st.defender < 0:
+        st.defender = next_seat(st, st.active)
     settle(db, st)
-    st.defender = (st.active + 1) % len(st.health)
     st.window = "before_blocks"
     st.init = st.active
     st.passes = 0
@@ -454,7 +483,7 @@ def end_blocks(db: EpicDB, st: EpicState) -> None:
     st.blocked = int(bool(st.blockers))
     emit(st, "block", "epic.combat.blocks", st.defender, cards=list(st.blockers))
     for b in st.blockers:
-        fire(st, defn(db, st, b), b, st.defender, "blocks")
+        fire(st, defn(db, st, b), b, st.controller[b], "blocks")
     open_window(st, "before_damage", st.defender)
     st.pending = ()
     settle(db, st)
@@ -465,9 +494,12 @@ def end_blocks(db: EpicDB, st: EpicState) -> None:
 
 def combat_damage(db: EpicDB, st: EpicState) -> None:
     """Step 5: the attack's damage is split by the attacker, the blockers' by the defender."""
+    if st.defender in st.out:
+        end_combat(st)
+        return
     st.init = -1
-    attackers = [a for a in st.attackers if st.controller[a] == st.active]
-    blockers = [b for b in st.blockers if st.controller[b] == st.defender]
+    attackers = [a for a in st.attackers if st.controller[a] in side(st, st.active)]
+    blockers = [b for b in st.blockers if st.controller[b] in side(st, st.defender)]
     if not st.blocked:
         total = sum(offense(db, st, a) for a in attackers)
         st.assign = {"side": 0, "left": 0, "bt": 0, "to": {}, "player": total, "back": 0}
@@ -492,12 +524,12 @@ def assign_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     """Ways to split the next damage: enough to break a champion, or all that is left."""
     a = st.assign
     left = a["left"]
-    side = a["side"]
-    if side == 0:
-        pool = [b for b in st.blockers if st.controller[b] == st.defender]
+    half = a["side"]
+    if half == 0:
+        pool = [b for b in st.blockers if st.controller[b] in side(st, st.defender)]
         given = a["to"]
     else:
-        pool = [x for x in st.attackers if st.controller[x] == st.active]
+        pool = [x for x in st.attackers if st.controller[x] in side(st, st.active)]
         given = a["back_to"]
     out: list[tuple[Any, ...]] = []
     all_lethal = True
@@ -510,7 +542,7 @@ def assign_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
                 out.append(("to", t, left))
         else:
             out.append(("to", t, left))
-    if side == 0 and a["bt"] > 0 and all_lethal:
+    if half == 0 and a["bt"] > 0 and all_lethal:
         out.append(("player", min(left, a["bt"])))
     seen: set[tuple[Any, ...]] = set()
     unique = []
@@ -555,8 +587,8 @@ def assign_damage(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
 def deal_combat(db: EpicDB, st: EpicState) -> None:
     """All combat damage at once; Righteous heals its controller (epic.combat.damage)."""
     a = st.assign
-    attackers = [x for x in st.attackers if st.controller[x] == st.active]
-    blockers = [b for b in st.blockers if st.controller[b] == st.defender]
+    attackers = [x for x in st.attackers if st.controller[x] in side(st, st.active)]
+    blockers = [b for b in st.blockers if st.controller[b] in side(st, st.defender)]
     if a["player"]:
         deal_damage(db, st, PLAYER | st.defender, a["player"], "epic.combat.damage")
     for t, n in a.get("to", {}).items():
@@ -567,11 +599,11 @@ def deal_combat(db: EpicDB, st: EpicState) -> None:
     dealt_any = a["player"] or a.get("to")
     for x in attackers:
         if keywords(db, st, x) & RIGHTEOUS and dealt_any:
-            st.health[st.active] += offense(db, st, x)
+            change_health(st, st.controller[x], offense(db, st, x))
     if a.get("back_to"):
         for b in blockers:
             if keywords(db, st, b) & RIGHTEOUS:
-                st.health[st.defender] += offense(db, st, b)
+                change_health(st, st.controller[b], offense(db, st, b))
     combat_abilities(db, st, attackers, blockers)
     st.assign = {}
     st.attackers = []
@@ -594,19 +626,20 @@ def combat_abilities(db: EpicDB, st: EpicState, attackers: list[int], blockers: 
     and "break any champion damaged by this card" (per side: the damage a side deals is
     one pool, ruling R35)."""
     a = st.assign
-    sides = (
+    pools = (
         (attackers, st.active, bool(a["player"] or a.get("to")), a.get("to", {})),
         (blockers, st.defender, bool(a.get("back_to")), a.get("back_to", {})),
     )
-    for group, seat, dealt, hit in sides:
+    for group, seat, dealt, hit in pools:
         if not dealt:
             continue
-        live = [x for x in group if st.controller[x] == seat and offense(db, st, x) > 0]
+        team = side(st, seat)
+        live = [x for x in group if st.controller[x] in team and offense(db, st, x) > 0]
         for x in live:
             d = defn(db, st, x)
-            fire(st, d, x, seat, "deals_damage")
+            fire(st, d, x, st.controller[x], "deals_damage")
             if group is attackers and a["player"]:
-                fire(st, d, x, seat, "damages_player")
+                fire(st, d, x, st.controller[x], "damages_player")
         if any(defn(db, st, x).deadly for x in live):
             for t, n in hit.items():
                 if n > 0 and st.controller[t] >= 0:
@@ -623,15 +656,35 @@ def must_attack_waiting(db: EpicDB, st: EpicState) -> bool:
     )
 
 
-def attack_allowed(db: EpicDB, st: EpicState) -> bool:
-    """Attacks are allowed: none forbidden this turn, and no expended guard shields the
-    defender ("while this card is expended, you cannot be attacked")."""
+def attackable(db: EpicDB, st: EpicState) -> list[int]:
+    """The players the turn player may attack now: none when attacks are forbidden this
+    turn; not one an expended guard shields ("while this card is expended, you cannot be
+    attacked")."""
     if st.no_attacks:
-        return False
-    defender = (st.active + 1) % len(st.health)
-    return not any(
-        st.pos[i] == EXPENDED and defn(db, st, i).guards_when_expended for i in st.play[defender]
-    )
+        return []
+    return [
+        d
+        for d in defenders(st)
+        if not any(
+            st.pos[i] == EXPENDED and defn(db, st, i).guards_when_expended for i in st.play[d]
+        )
+    ]
+
+
+def attack_allowed(db: EpicDB, st: EpicState) -> bool:
+    """Some player may be attacked now."""
+    return bool(attackable(db, st))
+
+
+def attacker_pool(st: EpicState) -> list[int]:
+    """Champions that may be declared attackers: the turn player's (and, in Hydra, the
+    teammates', epic.multi.hydra.combat)."""
+    return [i for s in side(st, st.active) for i in st.play[s]]
+
+
+def blocker_pool(st: EpicState) -> list[int]:
+    """Champions that may block: the defending player's (and Hydra teammates')."""
+    return [i for s in side(st, st.defender) for i in st.play[s]]
 
 
 def block_required(db: EpicDB, st: EpicState) -> bool:
@@ -642,7 +695,7 @@ def block_required(db: EpicDB, st: EpicState) -> bool:
         kw = keywords(db, st, a)
         if kw & UNBLOCKABLE:
             continue
-        for b in st.play[st.defender]:
+        for b in blocker_pool(st):
             if st.pos[b] == PREPARED and (not kw & AIRBORNE or keywords(db, st, b) & AIRBORNE):
                 return True
     return False
@@ -664,8 +717,12 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         seat = p[1]
         out = playable(db, st, seat)
         main = st.window == "main" and seat == st.active
-        if main and attack_allowed(db, st) and any(can_attack(db, st, i) for i in st.play[seat]):
-            out.append(("attack",))
+        if main and any(can_attack(db, st, i) for i in attacker_pool(st)):
+            targets = attackable(db, st)
+            if st.mode == "duel":
+                out.extend([("attack",)] if targets else [])
+            else:
+                out.extend(("attack", d) for d in targets)
         if not (main and attack_allowed(db, st) and must_attack_waiting(db, st)):
             out.append(("pass",))
     elif what == "return_or_end":
@@ -674,17 +731,13 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
             out.append(("end",))
     elif what == "attackers":
         out = [
-            ("add", i)
-            for i in st.play[st.active]
-            if i not in st.attackers and can_attack(db, st, i)
+            ("add", i) for i in attacker_pool(st) if i not in st.attackers and can_attack(db, st, i)
         ]
         if st.attackers and not must_attack_waiting(db, st):
             out.append(("done",))
     elif what == "blockers":
         out = [
-            ("add", b)
-            for b in st.play[st.defender]
-            if b not in st.blockers and can_block(db, st, b)
+            ("add", b) for b in blocker_pool(st) if b not in st.blockers and can_block(db, st, b)
         ]
         if st.blockers or not block_required(db, st):
             out.append(("done",))
@@ -726,14 +779,79 @@ def _dedupe_cards(st: EpicState, options: list[tuple[Any, ...]]) -> list[tuple[A
 def apply_action(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
     """Perform a legal action, then every forced step after it."""
     try:
-        _step(db, st, action)
+        _guarded(db, st, action)
         while st.phase != OVER:
+            repair(db, st)
             options = legal_actions(db, st)
             if len(options) != 1:
                 break
-            _step(db, st, options[0])
+            _guarded(db, st, options[0])
     except GameOver:
         st._legal = None
+
+
+def _guarded(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
+    """One step; if it eliminated the turn player, their turn ends at once."""
+    try:
+        _step(db, st, action)
+    except Eliminated:
+        turn_over(db, st)
+
+
+def turn_over(db: EpicDB, st: EpicState) -> None:
+    """The turn player was eliminated: the turn ends at once, effects being resolved end,
+    and the next player still in the game starts (epic.multi.elimination.turn)."""
+    while True:
+        st._legal = None
+        for c in st.limbo:
+            put_in_discard(db, st, c)
+        st.limbo = []
+        st.stack = []
+        st.triggers = []
+        st.new_triggers = []
+        st.assign = {}
+        st.attackers = []
+        st.blockers = []
+        st.blocked = 0
+        st.defender = -1
+        st.eot_break = []
+        st.eot_discard = []
+        try:
+            finish_end(db, st)
+            return
+        except Eliminated:
+            continue
+
+
+def repair(db: EpicDB, st: EpicState) -> None:
+    """A decision due to an eliminated player goes on without them: initiative to the
+    next player left; a combat against them ends (epic.multi.elimination.initiative)."""
+    if not st.pending or st.pending[1] not in st.out:
+        return
+    st._legal = None
+    kind = st.pending[0]
+    if kind == "act":
+        st.init = next_seat(st, st.pending[1])
+        st.pending = ("act", st.init)
+    elif kind in ("blockers", "assign"):
+        end_combat(st)
+    else:
+        st.pending = ()
+        run(db, st)
+        resume(db, st)
+
+
+def end_combat(st: EpicState) -> None:
+    """The attack ends without damage (its defender left the game)."""
+    st.assign = {}
+    st.attackers = []
+    st.blockers = []
+    st.blocked = 0
+    st.defender = -1
+    st.window = "main"
+    st.init = st.active
+    st.passes = 0
+    st.pending = ("act", st.active)
 
 
 def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
@@ -759,6 +877,7 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         pass_initiative(db, st, seat)
     elif kind == "attack":
         st.attackers = []
+        st.defender = action[1] if len(action) > 1 else next_seat(st, st.active)
         st.pending = ("attackers", seat)
     elif kind == "add" and p[0] == "attackers":
         st.attackers.append(action[1])
@@ -824,7 +943,7 @@ def finish_mulligan(db: EpicDB, st: EpicState, seat: int) -> None:
         st.decks[seat][:0] = chosen
         for _ in chosen:
             st.hands[seat].append(st.decks[seat].pop())
-        st.health[seat] -= len(chosen)
+        change_health(st, seat, -len(chosen))
         emit(st, "mulligan", "epic.mulligan", seat, n=len(chosen))
     st.mull_chosen = []
     st.mull_queue.pop(0)

@@ -38,6 +38,7 @@ _SCALARS = (
     "defender",
     "reason",
     "no_attacks",
+    "mode",
 )
 _INT_LISTS = (
     "owner",
@@ -65,6 +66,9 @@ _INT_LISTS = (
     "eot_control",
     "eot_break",
     "eot_discard",
+    "out",
+    "team",
+    "removed",
 )
 _STR_LISTS = ("card_ids",)
 _NESTED = ("hands", "decks", "discards", "play")
@@ -116,6 +120,7 @@ class EpicState:
     defender: int
     reason: str
     no_attacks: int
+    mode: str
     owner: list[int]
     controller: list[int]
     pos: list[int]
@@ -141,6 +146,9 @@ class EpicState:
     eot_control: list[int]
     eot_break: list[int]
     eot_discard: list[int]
+    out: list[int]
+    team: list[int]
+    removed: list[int]
     card_ids: list[str]
     hands: list[list[int]]
     decks: list[list[int]]

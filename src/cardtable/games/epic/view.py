@@ -24,6 +24,8 @@ def msg(key: str, lang: str, **kw: Any) -> str:
 
 def seat_name(seat: int, lang: str) -> str:
     """'Игрок 1' / 'Player 1'."""
+    if seat >= 2:
+        return msg("seat_n", lang, n=seat + 1)
     return msg("seat_a" if seat == 0 else "seat_b", lang)
 
 
@@ -72,6 +74,8 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
         return f"target {label(st, x)}"
     if kind == "x":
         return f"x {action[1]}"
+    if kind == "attack" and len(action) > 1:
+        return f"attack p{action[1] + 1}"
     return str(kind)
 
 
@@ -98,6 +102,8 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         "skip": "act_skip",
         "decline": "act_decline",
     }
+    if kind == "attack" and len(action) > 1:
+        return msg("act_attack_player", lang, seat=seat_name(action[1], lang))
     if kind in simple:
         return msg(simple[kind], lang)
     if st is None:
