@@ -12,6 +12,7 @@ from cardtable.core import rng as crng
 from cardtable.core.carddata import validation_message
 from cardtable.core.errors import DeckError, SetupError
 from cardtable.games.epic.cards import FACTIONS, EpicDB
+from cardtable.games.epic.draft import dealt_size
 
 RANDOM_DECK = 30
 LIMITED_DECK = 30
@@ -30,11 +31,21 @@ class EpicSetup(BaseModel):
     """The options an Epic game starts from (unknown keys are refused)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    format: Literal["random", "precon", "limited", "constructed"] = Field(
+    format: Literal[
+        "random",
+        "random_pick",
+        "precon",
+        "limited",
+        "draft_pool",
+        "draft_blind",
+        "draft_triple",
+        "constructed",
+    ] = Field(
         default="random",
-        description="random: 30 cards each from the shuffled pool; precon: two factions of "
-        "a set each; limited: 30 cards built from a pool of random cards; constructed: "
-        "decks of one's own (lists)",
+        description="random: 30 cards each from the shuffled pool; random_pick: 60 dealt, "
+        "keep 30; precon: two factions of a set each; limited: 30 cards built from a pool "
+        "of random cards; draft_pool / draft_blind / draft_triple: decks drafted at the "
+        "table; constructed: decks of one's own (lists)",
     )
     edition: Literal["duel2023", "base2015"] = Field(
         default="base2015", description="the card pool: the 2015 base set or the duel set"
@@ -87,6 +98,10 @@ class EpicSetup(BaseModel):
             )
         if self.format == "precon" and self.players != 2:
             raise ValueError("the precon format is for two players")
+        if self.format == "draft_blind" and self.players != 2:
+            raise ValueError("the blind draft is for two players (epic.format.draft_blind)")
+        if self.format == "draft_pool" and self.players < 3:
+            raise ValueError("the pool draft is for 3 to 8 players (epic.format.draft_pool)")
         if self.mode in ("team", "hydra"):
             self._check_teams()
         elif self.teams is not None:
@@ -264,8 +279,32 @@ def check_deck(db: EpicDB, cards: Sequence[str], who: str) -> None:
         raise DeckError(f"{who}: {problem}")
 
 
+DRAFTS = {
+    "random_pick": "pick",
+    "draft_pool": "pool",
+    "draft_blind": "blind",
+    "draft_triple": "triple",
+}
+
+
+def draft_material(db: EpicDB, setup: EpicSetup, seed: int) -> tuple[list[list[str]], str]:
+    """The cards each player is dealt for a draft, in dealing order, and the draft's kind."""
+    kind = DRAFTS[setup.format]
+    each = dealt_size(kind)
+    pool = _pool(db, setup)
+    need = each * setup.players
+    if len(pool) < need:
+        raise SetupError(
+            f"Epic setup: {setup.format} needs {need} cards ({each} per player), the pool has "
+            f"{len(pool)}: raise 'copies'"
+        )
+    dealer = crng.Rng(seed ^ 0xD4A)
+    dealer.shuffle(pool)
+    return [pool[k * each : (k + 1) * each] for k in range(setup.players)], kind
+
+
 def make_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
-    """Both players' decks for a setup."""
+    """Every player's deck for a setup (drafts: see draft_material)."""
     if setup.format == "constructed":
         if setup.lists is None:
             raise SetupError("Epic setup: the constructed format needs 'lists'")

@@ -14,9 +14,9 @@ from cardtable.core.rng import Rng, seed_state
 from cardtable.games.epic import positions, view
 from cardtable.games.epic.cards import CardDef, EpicDB, default_db, parse_cards
 from cardtable.games.epic.effects import UNBREAKABLE, champions, defense, keywords, offense
-from cardtable.games.epic.formats import make_decks, parse_setup
+from cardtable.games.epic.formats import DRAFTS, draft_material, make_decks, parse_setup
 from cardtable.games.epic.rules import apply_action, legal_actions, new_state
-from cardtable.games.epic.state import MULLIGAN, OVER, EpicState
+from cardtable.games.epic.state import DRAFT, MULLIGAN, OVER, EpicState
 
 
 class EpicGame(Game):
@@ -67,8 +67,13 @@ class EpicGame(Game):
     def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> EpicState:
         """A fresh game: decks by the format, 30 health, 5 cards, mulligans (epic.setup.*)."""
         opts = parse_setup(setup)
-        decks = make_decks(self.db, opts, seed)
-        return new_state(self.db, decks, seed, opts.first, log, opts.mode, opts.team_of_seats())
+        kind = ""
+        if opts.format in DRAFTS:
+            decks, kind = draft_material(self.db, opts, seed)
+        else:
+            decks = make_decks(self.db, opts, seed)
+        teams = opts.team_of_seats()
+        return new_state(self.db, decks, seed, opts.first, log, opts.mode, teams, kind)
 
     def prepare_match(
         self, setup: Mapping[str, Any] | None, specs: list[str]
@@ -114,6 +119,8 @@ class EpicGame(Game):
         """Reshuffle every card seat cannot see: others' unrevealed hand cards with their
         decks, and its own deck order; the future randomness too."""
         s = state.clone()
+        if s.phase == DRAFT:
+            _determinize_draft(s, seat, rng)
         for other in range(len(s.health)):
             deck = s.decks[other]
             if other == seat:
@@ -165,6 +172,10 @@ class EpicGame(Game):
                 return 0.0
             return 1.0 if seat in state.winners else -1.0
         db = self.dbs(state)
+        if state.phase == DRAFT:  # the value of the cards drafted so far
+            mine = _draft_value(db, state, state.drafted[seat])
+            rest = [_draft_value(db, state, d) for k, d in enumerate(state.drafted) if k != seat]
+            return max(-0.99, min(0.99, (mine - sum(rest) / max(1, len(rest))) / 40.0))
         score = 0.0
         for s in range(len(state.health)):
             board = sum(offense(db, state, i) + 0.5 * defense(db, state, i) for i in state.play[s])
@@ -199,6 +210,9 @@ class EpicGame(Game):
             {"players": 4, "mode": "hunter_last_survivor", "copies": 2},
             {"players": 4, "mode": "team", "teams": [[1, 3], [2, 4]]},
             {"players": 4, "mode": "hydra", "teams": [[1, 2], [3, 4]]},
+            {"format": "draft_blind"},
+            {"format": "random_pick", "first": 1},
+            {"players": 3, "mode": "ffa", "format": "draft_triple"},
         ]
 
     def card_name(self, state: EpicState, inst: int, lang: str) -> str:
@@ -210,6 +224,36 @@ class EpicGame(Game):
         from cardtable.games.epic import render
 
         return render.render(self, state, seat, lang)
+
+
+def _draft_value(db: EpicDB, st: EpicState, cards: list[int]) -> float:
+    """A rough worth of drafted cards: cost-1 cards and big champions count more."""
+    total = 0.0
+    for c in cards:
+        d = db.cards[st.card_ids[c]]
+        total += 1.0 + 0.5 * d.cost + (d.offense + d.defense) / 20.0
+    return total
+
+
+def _determinize_draft(s: EpicState, seat: int, rng: Rng) -> None:
+    """During a draft: the cards of other players' packs and picks, every unopened pack
+    and the cards left out face down are shuffled among those places."""
+    slots: list[tuple[list[int], int]] = []
+    for other in range(len(s.health)):
+        zones = [s.later[other]]
+        if other != seat:
+            zones += [s.packs[other], s.drafted[other]]
+        for zone in zones:
+            slots += [(zone, k) for k in range(len(zone))]
+    slots += [(s.removed, k) for k, c in enumerate(s.removed) if not s.public[c]]
+    cards = [zone[k] for zone, k in slots]
+    rng.shuffle(cards)
+    for (zone, k), c in zip(slots, cards, strict=True):
+        zone[k] = c
+    for other in range(len(s.health)):
+        for zone in (s.packs[other], s.drafted[other]):
+            for c in zone:
+                s.owner[c] = other
 
 
 @lru_cache(maxsize=32)
@@ -227,6 +271,7 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
     zones: list[list[int]] = [st.limbo, st.supply, st.removed]
     for s in range(len(st.health)):
         zones += [st.hands[s], st.decks[s], st.discards[s], st.play[s]]
+        zones += [st.packs[s], st.later[s], st.drafted[s]]
     for z in zones:
         for c in z:
             seen[c] += 1

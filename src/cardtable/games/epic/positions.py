@@ -29,7 +29,8 @@ from cardtable.games.epic.state import (
 if TYPE_CHECKING:
     from cardtable.games.epic.game import EpicGame
 
-PHASES = ("mulligan", "play", "over")
+PHASES = ("mulligan", "play", "over", "draft")
+DRAFT_ZONES = ("pack", "later", "drafted")
 POSITIONS = ("prepared", "expended", "flipped")
 _TOP = {
     "game",
@@ -58,8 +59,19 @@ _TOP = {
     "teams",
     "out",
     "removed",
+    "draft",
 }
-_PLAYER = {"health", "gold", "hand", "deck", "discard", "play", "turns_taken", "revealed"}
+_PLAYER = {
+    "health",
+    "gold",
+    "hand",
+    "deck",
+    "discard",
+    "play",
+    "turns_taken",
+    "revealed",
+    *DRAFT_ZONES,
+}
 _CHAMP = {
     "card",
     "position",
@@ -71,6 +83,9 @@ _CHAMP = {
     "keywords",
     "owner",
 }
+
+
+ZONE_ATTR = {"hand": "hands", "deck": "decks", "discard": "discards", "pack": "packs"}
 
 
 def _seat(value: Any, what: str, n: int = 2) -> int:
@@ -118,6 +133,9 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         raise PositionError(f"mode {mode!r} does not fit {n} players")
     st.health, st.gold, st.turns_taken = [30] * n, [1] * n, [0] * n
     st.hands = [[] for _ in range(n)]
+    st.packs = [[] for _ in range(n)]
+    st.later = [[] for _ in range(n)]
+    st.drafted = [[] for _ in range(n)]
     st.decks = [[] for _ in range(n)]
     st.discards = [[] for _ in range(n)]
     st.play = [[] for _ in range(n)]
@@ -132,10 +150,10 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         st.health[s] = int(p.get("health", 30))
         st.gold[s] = int(p.get("gold", 1))
         st.turns_taken[s] = int(p.get("turns_taken", 0))
-        for zone in ("hand", "deck", "discard"):
+        for zone in ("hand", "deck", "discard", *DRAFT_ZONES):
             for k, ident in enumerate(p.get(zone) or []):
                 i = new(ident, s, f"{key} {zone} #{k + 1}")
-                getattr(st, zone + "s" if zone != "deck" else "decks")[s].append(i)
+                getattr(st, ZONE_ATTR.get(zone, zone))[s].append(i)
                 paths[f"{key}.{zone}.{k}"] = i
         st.decks[s].reverse()  # written from the top; stored with the top last
         for k in p.get("revealed") or []:
@@ -165,8 +183,8 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         new(entry["card"], seat_of(entry["owner"], "removed owner"), f"removed #{k + 1}")
     st.removed = list(range(removed_start, len(st.card_ids)))
     st.reset_instances()
-    for i in st.removed:
-        st.public[i] = 1
+    for k, i in enumerate(st.removed):
+        st.public[i] = 0 if (data.get("removed") or [])[k].get("face_down") else 1
     st.mode = mode
     st.team = list(range(n))
     for t, members in enumerate(data.get("teams") or []):
@@ -207,8 +225,9 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.phase = PHASES.index(data.get("phase", "play"))
     st.turn = int(data.get("turn", 1))
     st.active = seat_of(data.get("active", "P1"), "active")
-    st.first = seat_of(data.get("first", "P1"), "first")
-    if n == 2 and st.turns_taken == [0, 0]:
+    first = data.get("first", "P1")  # None: not chosen yet (a draft comes first)
+    st.first = -1 if first is None else seat_of(first, "first")
+    if n == 2 and st.turns_taken == [0, 0] and st.first >= 0:
         st.turns_taken[st.first] = (st.turn + 1) // 2
         st.turns_taken[1 - st.first] = st.turn // 2
     st.window = str(data.get("window", "main" if st.phase == PLAY else ""))
@@ -289,6 +308,13 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.supply = []
     st.winners = [seat_of(w, "winners") for w in data.get("winners") or []]
     st.reason = str(data.get("reason", ""))
+    draft = data.get("draft") or {}
+    st.draft = str(draft.get("kind", ""))
+    if st.draft not in ("", "pick", "pool", "blind", "triple"):
+        raise PositionError(f"draft.kind: unknown {st.draft!r}")
+    st.draft_round = int(draft.get("round", 0))
+    st.draft_step = int(draft.get("step", 0))
+    st.draft_queue = [seat_of(x, "draft.queue") for x in draft.get("queue", [])]
     mull = data.get("mulligan") or {}
     st.mull_queue = [seat_of(x, "mulligan") for x in mull.get("queue", [])]
     st.mull_chosen = [ref(x, "mulligan") for x in mull.get("chosen", [])]
@@ -322,6 +348,9 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
             ("deck", deck_top_first),
             ("discard", st.discards[s]),
             ("play", st.play[s]),
+            ("pack", st.packs[s]),
+            ("later", st.later[s]),
+            ("drafted", st.drafted[s]),
         ):
             for k, i in enumerate(cards):
                 paths[i] = f"{key}.{zone}.{k}"
@@ -335,6 +364,13 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
             "discard": [st.card_ids[i] for i in st.discards[s]],
             "play": [_champion(st, i, s) for i in st.play[s]],
         }
+        for zone, cards in (
+            ("pack", st.packs[s]),
+            ("later", st.later[s]),
+            ("drafted", st.drafted[s]),
+        ):
+            if cards:
+                players[key][zone] = [st.card_ids[i] for i in cards]
     for k, i in enumerate(st.limbo):
         paths[i] = f"limbo.{k}"
 
@@ -346,7 +382,7 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
         "phase": PHASES[st.phase],
         "turn": st.turn,
         "active": f"P{st.active + 1}",
-        "first": f"P{st.first + 1}",
+        "first": None if st.first < 0 else f"P{st.first + 1}",
         "window": st.window,
         "initiative": None if st.init < 0 else f"P{st.init + 1}",
         "passes": st.passes,
@@ -366,8 +402,17 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
         doc["out"] = [f"P{s + 1}" for s in st.out]
     if st.removed:
         doc["removed"] = [
-            {"card": st.card_ids[i], "owner": f"P{st.owner[i] + 1}"} for i in st.removed
+            {"card": st.card_ids[i], "owner": f"P{st.owner[i] + 1}"}
+            | ({} if st.public[i] else {"face_down": True})
+            for i in st.removed
         ]
+    if st.draft:
+        doc["draft"] = {
+            "kind": st.draft,
+            "round": st.draft_round,
+            "step": st.draft_step,
+            "queue": [f"P{x + 1}" for x in st.draft_queue],
+        }
     if st.pending:
         doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
     if st.attackers or st.blockers or st.defender >= 0:

@@ -19,7 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core import rng as crng
+from cardtable.games.epic import draft as drafting
 from cardtable.games.epic.cards import EpicDB
+from cardtable.games.epic.draft import start_draft
 from cardtable.games.epic.effects import (
     AIRBORNE,
     AMBUSH,
@@ -95,6 +97,7 @@ def new_state(
     log: bool,
     mode: str = "duel",
     teams: list[int] | None = None,
+    draft: str = "",
 ) -> EpicState:
     """Decks shuffled, 30 health (Hydra: 30 per team member, shared), 5 cards, first player
     by the seed, mulligans to decide."""
@@ -143,14 +146,37 @@ def new_state(
     for deck in decks:
         cards = list(range(start, start + len(deck)))
         start += len(deck)
-        crng.shuffle(st, cards)
+        if not draft:
+            crng.shuffle(st, cards)
         st.decks.append(cards)
     st.stack = []
     st.triggers = []
     st.new_triggers = []
     st.assign = {}
-    st.first = first if first is not None else crng.randbelow(st, n)
+    st.packs = [[] for _ in range(n)]
+    st.later = [[] for _ in range(n)]
+    st.drafted = [[] for _ in range(n)]
+    st.draft = draft
+    st.draft_round = st.draft_step = 0
+    st.draft_queue = []
+    st.mull_queue = []
+    st.mull_chosen = []
+    st.first = -1 if first is None else first
+    st.active = 0
+    if draft:
+        start_draft(st, draft)  # the decks are drafted first (epic.format.draft_pool)
+    else:
+        deal_start(st)
+    return st
+
+
+def deal_start(st: EpicState) -> None:
+    """First player by the seed (unless chosen), 5 cards each, mulligans to decide."""
+    n = len(st.health)
+    if st.first < 0:
+        st.first = crng.randbelow(st, n)
     st.active = st.first
+    st.phase = MULLIGAN
     emit(st, "first", "epic.setup.first_player", st.first)
     for s in range(n):
         for _ in range(HAND_SIZE):
@@ -159,7 +185,6 @@ def new_state(
     st.mull_queue = [(st.first + k) % n for k in range(1, n)] + [st.first]
     st.mull_chosen = []
     st.pending = ("mulligan", st.mull_queue[0])
-    return st
 
 
 # --- turns ------------------------------------------------------------------------------
@@ -758,6 +783,8 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         out = order_options(db, st)
     elif what == "discard":
         out = _dedupe_cards(st, [("discard", c) for c in st.hands[p[1]]])
+    elif what in ("pick", "cut"):
+        out = drafting.options(st)
     elif what == "may":
         out = loyalty_options(db, st) if st.stack[-1][4] == -1 else [("yes",), ("no",)]
     st._legal = out
@@ -897,6 +924,11 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         choose_x(st, action[1])
         run(db, st)
         resume(db, st)
+    elif kind in ("pick", "cut"):
+        if drafting.choose(st, action[1]):
+            for deck in st.decks:
+                crng.shuffle(st, deck)
+            deal_start(st)
     elif kind in ("bury", "decline"):
         recycle_choice(db, st, action[1] if kind == "bury" else -1)
         run(db, st)

@@ -14,7 +14,7 @@ from typing import Any
 from cardtable.core.events import Event
 
 # phases
-MULLIGAN, PLAY, OVER = 0, 1, 2
+MULLIGAN, PLAY, OVER, DRAFT = 0, 1, 2, 3
 # champion positions (epic.position.*)
 PREPARED, EXPENDED, FLIPPED = 0, 1, 2
 # frame fields
@@ -39,6 +39,9 @@ _SCALARS = (
     "reason",
     "no_attacks",
     "mode",
+    "draft",
+    "draft_round",
+    "draft_step",
 )
 _INT_LISTS = (
     "owner",
@@ -69,9 +72,10 @@ _INT_LISTS = (
     "out",
     "team",
     "removed",
+    "draft_queue",
 )
 _STR_LISTS = ("card_ids",)
-_NESTED = ("hands", "decks", "discards", "play")
+_NESTED = ("hands", "decks", "discards", "play", "packs", "later", "drafted")
 
 
 # per-instance numbers beside card_ids/owner/controller, all 0 for a card out of play
@@ -121,6 +125,13 @@ class EpicState:
     reason: str
     no_attacks: int
     mode: str
+    draft: str
+    draft_round: int
+    draft_step: int
+    draft_queue: list[int]
+    packs: list[list[int]]
+    later: list[list[int]]
+    drafted: list[list[int]]
     owner: list[int]
     controller: list[int]
     pos: list[int]

@@ -8,7 +8,7 @@ from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 from cardtable.games.epic.cards import KEYWORDS
 from cardtable.games.epic.effects import PLAYER, defense, keywords, offense
-from cardtable.games.epic.state import OVER, EpicState
+from cardtable.games.epic.state import DRAFT, OVER, EpicState
 
 if TYPE_CHECKING:
     from cardtable.games.epic.game import EpicGame
@@ -55,7 +55,7 @@ def action_text(st: EpicState, action: tuple[Any, ...]) -> str:
         return f"recall {st.card_ids[action[1]]}" + (f" {action[2] + 1}" if action[2] else "")
     if kind == "show":
         return "show " + " ".join(st.card_ids[c] for c in action[1:])
-    if kind in ("mull", "discard", "bury"):
+    if kind in ("mull", "discard", "bury", "pick", "cut"):
         return f"{kind} {st.card_ids[action[1]]}"
     if kind == "first":
         return f"first {label(st, action[1])}" + (f" {action[2] + 1}" if action[2] else "")
@@ -132,7 +132,7 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return msg("act_discard", lang, card=card_name(game, st, action[1], lang))
     if kind == "x":
         return msg("act_x", lang, n=action[1])
-    if kind in ("bury", "first"):
+    if kind in ("bury", "first", "pick", "cut"):
         return msg(f"act_{kind}", lang, card=card_name(game, st, action[1], lang))
     if kind == "show":
         names = ", ".join(card_name(game, st, c, lang) for c in action[1:])
@@ -184,7 +184,7 @@ def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
     obs: dict[str, Any] = {
         "game": "epic",
         "seat": seat,
-        "phase": ("mulligan", "play", "over")[st.phase],
+        "phase": ("mulligan", "play", "over", "draft")[st.phase],
         "turn": st.turn,
         "active": st.active,
         "first": st.first,
@@ -202,6 +202,15 @@ def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
         "blockers": list(st.blockers),
         "limbo": [st.card_ids[c] for c in st.limbo],
     }
+    if st.phase == DRAFT:  # own pack and picks; the others' only as counts
+        obs["draft"] = {
+            "kind": st.draft,
+            "round": st.draft_round,
+            "pack": [{"inst": c, "card": st.card_ids[c]} for c in st.packs[seat]],
+            "drafted": sorted(st.card_ids[c] for c in st.drafted[seat]),
+            "pack_sizes": [len(p) for p in st.packs],
+            "drafted_sizes": [len(d) for d in st.drafted],
+        }
     if st.phase == 0 and st.pending and st.pending[1] == seat:
         obs["mulligan"] = [st.card_ids[c] for c in st.mull_chosen]
     if st.phase == OVER:
