@@ -100,3 +100,33 @@ def test_simulate_epic_json():
     data = json.loads(ok("simulate", "epic", "--games", "20", "--seed", "2", "--json").stdout)
     assert data["games"] == 20
     assert data["wins"]["p1"] + data["wins"]["p2"] + data["draws"] == 20
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_draft_screen_shows_only_your_pack(tmp_path: Path, lang: str):
+    """epic.format.draft_blind: the person sees their own pack with card texts; the other
+    player's pack and picks stay hidden (a pick is shown face down)."""
+    save = tmp_path / "draft.json"
+    out = ok(
+        "play",
+        "epic",
+        "--format",
+        "draft_blind",
+        "--seed",
+        "4",
+        "--save",
+        str(save),
+        "--lang",
+        lang,
+        input="1\n",
+    ).output
+    replay = Replay.load(str(save))
+    game = get_game("epic")
+    st = game.new_game(replay.setup, replay.seed)
+    mine = {game.db.cards[st.card_ids[c]].name(lang) for c in st.packs[0]}
+    theirs = {game.db.cards[st.card_ids[c]].name(lang) for c in st.packs[1]}
+    assert all(name in out for name in mine)
+    for name in theirs - mine:  # the pack that comes back later is the opponent's first one
+        before_pass = out.split("Игрок 2 (greedy)" if lang == "ru" else "Player 2 (greedy)")[0]
+        assert name not in before_pass
+    assert ("Берёт карту (в закрытую)" in out) or ("Picks a card (face down)" in out)

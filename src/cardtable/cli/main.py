@@ -77,6 +77,10 @@ class Format(StrEnum):
     constructed = "constructed"
     random = "random"
     limited = "limited"
+    random_pick = "random_pick"
+    draft_pool = "draft_pool"
+    draft_blind = "draft_blind"
+    draft_triple = "draft_triple"
 
 
 class Mode(StrEnum):
@@ -126,7 +130,8 @@ FormatOpt = Annotated[
     Format | None,
     typer.Option(
         "--format",
-        help="Clash: precon, draft, constructed; Epic: random, precon, limited, constructed.",
+        help="Clash: precon, draft, constructed; Epic: random, random_pick, precon, limited, "
+        "draft_pool, draft_blind, draft_triple, constructed.",
     ),
 ]
 SetOpt = Annotated[

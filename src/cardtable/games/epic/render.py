@@ -24,7 +24,7 @@ from cardtable.games.epic.cards import (
     Step,
     TalentCost,
 )
-from cardtable.games.epic.state import F_CARD, MULLIGAN, OVER, EpicState
+from cardtable.games.epic.state import DRAFT, F_CARD, MULLIGAN, OVER, EpicState
 from cardtable.games.epic.view import msg, seat_name
 
 if TYPE_CHECKING:
@@ -786,6 +786,8 @@ def describe_seen(
     mulligan is hidden; everything else is public."""
     if action[0] == "mull":
         return msg("r_act_mull_hidden", lang)
+    if action[0] in ("pick", "cut"):  # draft picks are face down
+        return msg(f"r_act_{action[0]}_hidden", lang)
     return game.describe(action, lang, st)
 
 
@@ -1065,8 +1067,75 @@ def resolving_line(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str
     return [Text(msg("r_limbo", lang, cards=text), style="bold")]
 
 
+def draft_screen(game: EpicGame, st: EpicState, seat: int | None, lang: str) -> RenderableType:
+    """The draft as ``seat`` sees it: their pack in full (with card texts), their picks,
+    and only counts for the others (epic.format.draft_pool)."""
+    viewer = st.pending[1] if seat is None and st.pending else (seat or 0)
+    obs = game.observe(st, viewer)
+    info = obs["draft"]
+    who = seat_name(viewer, lang)
+    kind = msg(f"draft_{info['kind']}", lang)
+    parts: list[RenderableType] = [
+        Text(
+            msg("r_draft_header", lang, title=game.title[lang], kind=kind, round=info["round"] + 1),
+            style="bold",
+        ),
+        Text(
+            "; ".join(
+                msg("r_draft_counts", lang, seat=seat_name(s, lang), pack=p, drafted=d)
+                for s, (p, d) in enumerate(
+                    zip(info["pack_sizes"], info["drafted_sizes"], strict=True)
+                )
+            )
+        ),
+    ]
+    db = game.dbs(st)
+    cards = (
+        info["pack"]
+        if st.pending and st.pending[0] == "pick"
+        else [{"inst": c, "card": st.card_ids[c]} for c in st.drafted[viewer]]
+    )
+    table = Table(
+        title=msg(
+            "r_draft_pack" if st.pending and st.pending[0] == "pick" else "r_draft_keep",
+            lang,
+            seat=who,
+        ),
+        title_justify="left",
+        title_style=f"bold {SEAT_STYLES[viewer % len(SEAT_STYLES)]}",
+    )
+    for key in (
+        "r_col_num",
+        "r_col_card",
+        "r_col_cost",
+        "r_col_faction",
+        "r_col_type",
+        "r_col_stats",
+        "r_col_text",
+    ):
+        table.add_column(msg(key, lang))
+    for k, entry in enumerate(cards, 1):
+        d = db.cards[entry["card"]]
+        table.add_row(
+            str(k),
+            Text(d.name(lang), style=f"bold {FACTION_STYLES.get(d.faction, '')}"),
+            str(d.cost),
+            faction_name(d.faction, lang),
+            msg(f"type_{d.type}", lang),
+            f"{d.offense}/{d.defense}" if d.is_champion else "",
+            Text(card_text(game, d, lang)),
+        )
+    parts.append(table)
+    if info["drafted"] and st.pending and st.pending[0] == "pick":
+        names = ", ".join(f"«{db.cards[c].name(lang)}»" for c in info["drafted"])
+        parts.append(Text(msg("r_draft_picked", lang, seat=who, cards=names)))
+    return Group(*parts)
+
+
 def render(game: EpicGame, st: EpicState, seat: int | None, lang: str) -> RenderableType:
     """The whole screen as ``seat`` sees it (None: a spectator who sees every hand)."""
+    if st.phase == DRAFT:
+        return draft_screen(game, st, seat, lang)
     viewer = 0 if seat is None else seat
     obs = game.observe(st, viewer)
     n = len(st.health)
