@@ -1,0 +1,202 @@
+"""Blue Moon card data: the TOML schema, loading, the database.
+
+One file per deck box (``data/<box>.toml``): the leader and 30 playing cards. A card's
+printed facts (type, Fire/Earth values, icons, gang, moons) are transcribed; its special
+power, when it has one, is written in the effect vocabulary of ``powers.py`` (``powers``:
+a list of effects) — ``power = true`` marks a power not yet encoded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
+from cardtable.core.errors import CardDataError
+
+PEOPLES = ("hoax", "vulca", "mimix", "flit", "khind", "terrah", "pillar", "aqua")
+TYPES = ("leader", "character", "booster", "support", "leadership")
+ICONS = ("shield_fire", "shield_earth", "stop", "retrieve", "protected", "free", "pair")
+GANGS = ("no", "top", "fun", "cool")
+PLAYED_TYPES = ("character", "booster", "support", "leadership")
+
+
+class Power(BaseModel):
+    """One effect of a card's special power (see powers.py for what each kind does)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal[
+        "draw",
+        "forbid",
+        "ignore",
+        "total_at_least",
+        "extra",
+        "double",
+    ]
+    n: int = 0
+    element: Literal["fire", "earth"] | None = None
+    types: tuple[Literal["character", "booster", "support", "leadership"], ...] = ()
+    except_people: str | None = None
+    may: bool = False
+
+
+class Mutant(BaseModel):
+    """When a mutant may be played, and how it switches the contested element."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    when: Literal[
+        "attacked_total",
+        "attacked_in",
+        "you_active_cards",
+        "my_areas_empty",
+        "you_have_dragon",
+        "you_area_cards",
+        "you_more_hand",
+    ]
+    n: int = 0
+    element: Literal["fire", "earth"] | None = None
+    switch: Literal["toggle", "fire", "earth"] = "toggle"
+
+
+class CardModel(BaseModel):
+    """One card as written in a card file."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    people: Literal["hoax", "vulca", "mimix", "flit", "khind", "terrah", "pillar", "aqua", "mutant"]
+    number: int = Field(ge=0)
+    name: Names
+    type: Literal["leader", "character", "booster", "support", "leadership"]
+    fire: int | None = Field(default=None, ge=0)
+    earth: int | None = Field(default=None, ge=0)
+    icons: tuple[str, ...] = ()
+    gang: Literal["no", "top", "fun", "cool"] | None = None
+    moons: int = Field(ge=0, le=4)
+    power: bool = False
+    powers: tuple[Power, ...] = ()
+    mutant: Mutant | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> CardModel:
+        bad = [i for i in self.icons if i not in ICONS]
+        if bad:
+            raise ValueError(f"unknown icon {bad[0]!r} (known: {', '.join(ICONS)})")
+        if self.people == "mutant" and self.type != "character":
+            raise ValueError("a mutant is a character")
+        if self.gang is not None and self.type != "character":
+            raise ValueError("only characters belong to gangs")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card as the engine uses it."""
+
+    id: str
+    box: str
+    people: str
+    number: int
+    name_ru: str
+    name_en: str
+    type: str
+    fire: int
+    earth: int
+    icons: frozenset[str]
+    gang: str | None
+    moons: int
+    has_power: bool
+    powers: tuple[Power, ...]
+    mutant: Mutant | None
+
+    def name(self, lang: str) -> str:
+        """The card's name in ``lang``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+    def value(self, element: int) -> int:
+        """The printed value in an element (0 fire, 1 earth)."""
+        return self.earth if element else self.fire
+
+    @property
+    def first_word(self) -> str:
+        """The first word of the English name (PAIR partners share it)."""
+        return self.name_en.split()[0].lower()
+
+
+def card_from_model(m: CardModel, box: str) -> CardDef:
+    """The engine form of a validated card."""
+    return CardDef(
+        m.id,
+        box,
+        m.people,
+        m.number,
+        m.name.ru,
+        m.name.en,
+        m.type,
+        m.fire or 0,
+        m.earth or 0,
+        frozenset(m.icons),
+        m.gang,
+        m.moons,
+        m.power or bool(m.powers),
+        m.powers,
+        m.mutant,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class BlueMoonDB:
+    """Every Blue Moon card, by id, and the deck boxes."""
+
+    cards: Mapping[str, CardDef]
+    boxes: Mapping[str, tuple[str, ...]]
+
+    def card(self, ident: str) -> CardDef:
+        """A card by id or name; a clear error if unknown."""
+        return find_card(self.cards, ident, "Blue Moon")
+
+    def leader(self, box: str) -> CardDef:
+        """The leader card of a deck box."""
+        return next(self.cards[c] for c in self.boxes[box] if self.cards[c].type == "leader")
+
+    def deck(self, box: str) -> list[str]:
+        """The 30 playing cards of a deck box, in file order."""
+        return [c for c in self.boxes[box] if self.cards[c].type != "leader"]
+
+
+def load_db(paths: list[Path]) -> BlueMoonDB:
+    """Load and validate deck files; fails whole with one clear message."""
+    cards: dict[str, CardDef] = {}
+    boxes: dict[str, tuple[str, ...]] = {}
+    for path in paths:
+        raw = read_toml(path)
+        unknown = set(raw) - {"card", "box"}
+        if unknown:
+            raise CardDataError(f"{path}: unknown top-level key(s) {sorted(unknown)}")
+        box = str(raw.get("box", path.stem))
+        ids = []
+        for m in parse_entries(str(path), raw.get("card", []), CardModel):
+            if m.id in cards:
+                raise CardDataError(f"{path}: card {m.id!r}: the id is used twice")
+            cards[m.id] = card_from_model(m, box)
+            ids.append(m.id)
+        boxes[box] = tuple(ids)
+    return BlueMoonDB(cards, boxes)
+
+
+def parse_cards(source: str, entries: list[Any], box: str = "custom") -> list[CardDef]:
+    """Validate raw card entries (inline position cards)."""
+    return [card_from_model(m, box) for m in parse_entries(source, entries, CardModel)]
+
+
+@cache
+def default_db() -> BlueMoonDB:
+    """The project's Blue Moon deck files (``data/*.toml``)."""
+    base = resources.files("cardtable.games.bluemoon").joinpath("data")
+    with resources.as_file(base) as folder:
+        return load_db(sorted(Path(folder).glob("*.toml")))

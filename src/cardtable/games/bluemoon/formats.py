@@ -1,0 +1,107 @@
+"""Blue Moon set-up options and deck construction (bluemoon.setup.*, bluemoon.deck.*)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from cardtable.core import rng as crng
+from cardtable.core.carddata import validation_message
+from cardtable.core.errors import DeckError, SetupError
+from cardtable.games.bluemoon.cards import PEOPLES, BlueMoonDB
+
+DECK = 30
+MAX_FOREIGN_MOONS = 10
+
+
+class BlueMoonSetup(BaseModel):
+    """The options a Blue Moon game starts from (unknown keys are refused)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    peoples: tuple[str, str] | None = Field(
+        default=None,
+        description="each player's deck (people); default: drawn by the seed (two different)",
+    )
+    lists: tuple[tuple[str, ...], tuple[str, ...]] | None = Field(
+        default=None, description="decks built by the advanced rules: 30 card ids each"
+    )
+    first: int | None = Field(default=None, ge=0, le=1)
+    reshuffle: bool = Field(
+        default=False,
+        description="the optional rule: cards back into the deck after the first draw",
+    )
+    match_to: int = Field(
+        default=0, ge=0, le=20, description="play games until N crystals (0: one game)"
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> BlueMoonSetup:
+        if self.peoples is not None:
+            bad = [p for p in self.peoples if p not in PEOPLES]
+            if bad:
+                raise ValueError(f"unknown people {bad[0]!r} (known: {', '.join(PEOPLES)})")
+        if self.lists is not None and self.peoples is None:
+            raise ValueError("'lists' needs 'peoples' (whose leader each deck follows)")
+        return self
+
+
+def parse_setup(setup: Mapping[str, Any] | None) -> BlueMoonSetup:
+    """A validated setup, with one clear message naming the bad option."""
+    try:
+        return BlueMoonSetup.model_validate(dict(setup or {}))
+    except ValidationError as exc:
+        raise SetupError(f"Blue Moon setup: {validation_message(exc)}") from None
+
+
+def pick_peoples(setup: BlueMoonSetup, seed: int) -> tuple[str, str]:
+    """The two peoples: as given, or two different ones drawn by the seed (the leaders
+    shuffled and drawn, bluemoon.match.choose_decks)."""
+    if setup.peoples is not None:
+        return setup.peoples
+    dealer = crng.Rng(seed ^ 0xB10E)
+    a = dealer.randbelow(len(PEOPLES))
+    b = dealer.randbelow(len(PEOPLES) - 1)
+    if b >= a:
+        b += 1
+    return PEOPLES[a], PEOPLES[b]
+
+
+def deck_problem(db: BlueMoonDB, people: str, cards: Sequence[str]) -> str | None:
+    """Why a deck built by the advanced rules is refused, or None (bluemoon.deck.*)."""
+    for c in cards:
+        if c not in db.cards:
+            return f"unknown card {c!r}"
+        if db.cards[c].type == "leader":
+            return f"{c!r} is a leader: a deck holds 30 cards besides its leader"
+    if len(cards) != DECK:
+        return f"a deck has {DECK} cards besides the leader, this one has {len(cards)}"
+    seen: set[str] = set()
+    for c in cards:
+        if c in seen:
+            return f"{c!r} twice: every card of a deck is different"
+        seen.add(c)
+    moons = sum(db.cards[c].moons for c in cards if db.cards[c].people != people)
+    if moons > MAX_FOREIGN_MOONS:
+        return (
+            f"the cards of other peoples carry {moons} moons, at most {MAX_FOREIGN_MOONS} "
+            f"are allowed"
+        )
+    return None
+
+
+def make_decks(
+    db: BlueMoonDB, setup: BlueMoonSetup, seed: int
+) -> tuple[list[list[str]], list[str]]:
+    """Both decks and their peoples for a setup."""
+    peoples = pick_peoples(setup, seed)
+    if setup.lists is None:
+        return [db.deck(p) for p in peoples], list(peoples)
+    decks = []
+    for s, (people, cards) in enumerate(zip(peoples, setup.lists, strict=True)):
+        problem = deck_problem(db, people, cards)
+        if problem:
+            raise DeckError(f"player {s + 1}'s deck ({people}): {problem}")
+        decks.append(list(cards))
+    return decks, list(peoples)

@@ -1,0 +1,237 @@
+"""BlueMoonGame: the common game hooks for Blue Moon (two players, eight peoples)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Any
+
+from cardtable.core.events import Event
+from cardtable.core.game import Action, Game, Outcome
+from cardtable.core.rng import Rng, seed_state
+from cardtable.games.bluemoon import positions, view
+from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, default_db, parse_cards
+from cardtable.games.bluemoon.formats import make_decks, parse_setup
+from cardtable.games.bluemoon.powers import total
+from cardtable.games.bluemoon.rules import apply_action, legal_actions, new_state
+from cardtable.games.bluemoon.state import DRAGONS, OVER, SETUP, BlueMoonState
+
+
+class BlueMoonGame(Game):
+    """Blue Moon."""
+
+    id = "bluemoon"
+    title: Mapping[str, str] = MappingProxyType({"ru": "Голубая луна", "en": "Blue Moon"})
+    bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
+
+    def __init__(self, db: BlueMoonDB | None = None) -> None:
+        self._db = db
+        self._custom: dict[str, BlueMoonDB] = {}
+        self._raw_by_id: dict[str, Any] = {}
+
+    @property
+    def db(self) -> BlueMoonDB:
+        """The card database (loaded on first use)."""
+        if self._db is None:
+            self._db = default_db()
+        return self._db
+
+    def db_with(self, extra: list[CardDef], raw: list[Any]) -> BlueMoonDB:
+        """The database plus inline cards (positions); remembered for later lookups."""
+        if not extra:
+            return self.db
+        key = json.dumps(raw, sort_keys=True, ensure_ascii=False)
+        found = self._custom.get(key)
+        if found is None:
+            cards = dict(self.db.cards)
+            cards.update({c.id: c for c in extra})
+            found = BlueMoonDB(cards, self.db.boxes)
+            self._custom[key] = found
+            self._raw_by_id.update({c["id"]: c for c in raw})
+        return found
+
+    def dbs(self, st: BlueMoonState) -> BlueMoonDB:
+        """The database that knows every card of a state."""
+        if not self._raw_by_id or all(c in self.db.cards for c in st.card_ids):
+            return self.db
+        raw = [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
+        return _merge(self, json.dumps(raw, sort_keys=True, ensure_ascii=False))
+
+    def custom_cards(self, st: BlueMoonState) -> list[Any]:
+        """Inline card definitions a state uses (for exporting positions)."""
+        return [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
+
+    # --- hooks ---------------------------------------------------------------------------
+    def new_game(
+        self, setup: Mapping[str, Any] | None, seed: int, log: bool = False
+    ) -> BlueMoonState:
+        """A fresh game: two decks, 6 cards each, the dragons neutral (bluemoon.setup.*)."""
+        opts = parse_setup(setup)
+        decks, peoples = make_decks(self.db, opts, seed)
+        return new_state(
+            self.db, decks, peoples, seed, opts.first, log, opts.reshuffle, opts.match_to
+        )
+
+    def legal_actions(self, state: BlueMoonState) -> list[Action]:
+        """The options of the pending decision."""
+        return legal_actions(self.dbs(state), state)
+
+    def apply_unchecked(self, state: BlueMoonState, action: Action) -> None:
+        """Perform a legal action (and the forced steps after it)."""
+        apply_action(self.dbs(state), state, action)
+
+    def to_move(self, state: BlueMoonState) -> int | None:
+        """The seat whose decision is pending."""
+        if state.phase == OVER or not state.pending:
+            return None
+        return int(state.pending[1])
+
+    def outcome(self, state: BlueMoonState) -> Outcome | None:
+        """Winners and reason once over."""
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(state.winners), state.reason)
+
+    def num_seats(self, state: BlueMoonState) -> int:
+        """Two players."""
+        return 2
+
+    def observe(self, state: BlueMoonState, seat: int) -> dict[str, Any]:
+        """What the seat may know (bluemoon.special.rule10)."""
+        return view.observation(self, state, seat)
+
+    def determinize(self, state: BlueMoonState, seat: int, rng: Rng) -> BlueMoonState:
+        """Reshuffle what ``seat`` cannot see: the other player's unrevealed hand cards with
+        their deck and their discard pile under its top card; its own deck order."""
+        s = state.clone()
+        rng.shuffle(s.decks[seat])
+        other = 1 - seat
+        hand = s.hands[other]
+        places = [k for k, c in enumerate(hand) if not s.public[c] and not s.act[c]]
+        pile = s.discards[other]
+        under = pile[:-1]
+        pool = [hand[k] for k in places] + s.decks[other] + under
+        rng.shuffle(pool)
+        for k, c in zip(places, pool, strict=False):
+            hand[k] = c
+        rest = pool[len(places) :]
+        s.decks[other] = rest[: len(s.decks[other])]
+        s.discards[other] = rest[len(s.decks[other]) :] + pile[-1:]
+        for k in places:  # what now sits in a hidden place carries no public mark
+            s.public[hand[k]] = 0
+        for c in s.decks[other]:
+            s.public[c] = 0
+        for c in s.discards[other]:
+            s.public[c] = 1
+        s.rng = seed_state(rng.spawn())
+        s._legal = None
+        return s
+
+    def describe(self, action: Action, lang: str, state: Any = None) -> str:
+        """A short text of an action."""
+        return view.describe(self, state, action, lang)
+
+    def action_text(self, state: BlueMoonState, action: Action) -> str:
+        """Canonical text of an action."""
+        return view.action_text(state, action)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> BlueMoonState:
+        """Inverse of state.to_json()."""
+        return BlueMoonState.from_json(dict(data))
+
+    def render_event(self, state: BlueMoonState, event: Event, lang: str) -> str:
+        """One event as text."""
+        return view.render_event(self, state, event, lang)
+
+    def load_position(self, data: Mapping[str, Any]) -> BlueMoonState:
+        """A state from a position document."""
+        return positions.load(self, data)
+
+    def export_position(self, state: BlueMoonState) -> dict[str, Any]:
+        """A position document of the state."""
+        return positions.export(self, state)
+
+    def check_invariants(self, state: BlueMoonState) -> list[str]:
+        """Every card in one place, the dragons consistent, one decision or an outcome."""
+        return _invariants(self, state)
+
+    def evaluate(self, state: BlueMoonState, seat: int) -> float:
+        """Dragons, the fight's totals and cards in hand, compared."""
+        if state.phase == OVER:
+            if not state.winners:
+                return 0.0
+            return 1.0 if seat in state.winners else -1.0
+        db = self.dbs(state)
+        other = 1 - seat
+        score = 3.0 * (state.dragons[seat] - state.dragons[other])
+        score += 2.0 * (state.crystals[seat] - state.crystals[other])
+        if state.element >= 0:
+            score += 0.15 * (total(db, state, seat) - total(db, state, other))
+        score += 0.2 * (len(state.hands[seat]) - len(state.hands[other]))
+        return max(-0.99, min(0.99, score / 12.0))
+
+    def is_subdecision(self, state: BlueMoonState) -> bool:
+        """Discarding while declining completes an earlier choice."""
+        return bool(state.pending) and state.pending[0] == "decline"
+
+    def turn_number(self, state: BlueMoonState) -> int:
+        """Fights played so far."""
+        return state.fight
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """The two peoples of the basic set, random pairings, the optional reshuffle, a match."""
+        return [
+            {"peoples": ["vulca", "hoax"]},
+            {},
+            {"first": 1, "reshuffle": True},
+            {"match_to": 5},
+        ]
+
+    def render(self, state: BlueMoonState, seat: int | None, lang: str) -> Any:
+        """The table as ``seat`` sees it (None: a spectator), as a Rich renderable."""
+        from cardtable.games.bluemoon import render
+
+        return render.render(self, state, seat, lang)
+
+
+@lru_cache(maxsize=32)
+def _merge(game: BlueMoonGame, raw: str) -> BlueMoonDB:
+    extra = parse_cards("position", json.loads(raw))
+    cards = dict(game.db.cards)
+    cards.update({c.id: c for c in extra})
+    return BlueMoonDB(cards, game.db.boxes)
+
+
+def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:
+    problems: list[str] = []
+    m = len(st.card_ids)
+    seen = [0] * m
+    for s in (0, 1):
+        for zone in (st.decks, st.hands, st.discards, st.leaders, st.combat, st.support):
+            for c in zone[s]:
+                seen[c] += 1
+                if st.owner[c] != s:
+                    problems.append(f"card {c} in player {s + 1}'s zone, owned by the other")
+    for c in range(m):
+        if seen[c] != 1:
+            problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
+    if min(st.dragons) < 0 or sum(st.dragons) > DRAGONS or (st.dragons[0] and st.dragons[1]):
+        problems.append(f"dragons {st.dragons}: only one side holds dragons, three in all")
+    db = game.dbs(st)
+    for s in (0, 1):
+        for c in st.leaders[s]:
+            if db.cards[st.card_ids[c]].type != "leadership":
+                problems.append(f"a {db.cards[st.card_ids[c]].type} on the leadership pile")
+        for c in st.support[s]:
+            if db.cards[st.card_ids[c]].type != "support":
+                problems.append("a non-support card in a support area")
+    if st.phase == OVER:
+        if st.pending:
+            problems.append("a finished game has a pending decision")
+    elif not st.pending:
+        problems.append("a running game has no pending decision")
+    elif st.phase != SETUP and not legal_actions(db, st):
+        problems.append(f"no legal action for {st.pending}")
+    return problems

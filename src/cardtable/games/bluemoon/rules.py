@@ -1,0 +1,705 @@
+"""Blue Moon: set-up, fights, turns, dragons, the end of a game and a match.
+
+Decisions (``state.pending``):
+  ("setup", seat)     optional rule: cards back to the deck  -> ("back", card) | ("keep",)
+  ("retrieve", seat)  start of turn: take back RETRIEVE cards -> ("retrieve", card) | ("on",)
+  ("lead", seat)      leadership phase                       -> ("lead", card) | ("no_lead",)
+  ("play", seat)      retreat?, character, booster/support    -> ("retreat",) | ("decline",) |
+                      ("char", card[, element]) | ("boost", card) | ("support", card) |
+                      ("done",) | ("undo",) | ("concede",)
+  ("decline", seat)   declining a fight: discard 1-3 cards    -> ("discard", card) | ("enough",)
+Everything else (announcing, refilling, awarding dragons, discarding the areas, the next
+fight or game) happens by itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core import rng as crng
+from cardtable.core.events import Event
+from cardtable.games.bluemoon.cards import BlueMoonDB
+from cardtable.games.bluemoon.powers import (
+    active,
+    defn,
+    extra_allowed,
+    forbidden,
+    in_areas,
+    powers,
+    raw_active,
+    shielded,
+    total,
+)
+from cardtable.games.bluemoon.state import (
+    DRAGONS,
+    EARTH,
+    FIGHT,
+    FIRE,
+    OVER,
+    SETUP,
+    BlueMoonState,
+)
+
+HAND = 6
+SIX_CARDS = 6  # cards played in a fight for a second dragon
+AUTO_WIN = 4  # crystals for taking a fourth dragon, or for rule 11's penalty
+# per-turn counters in st.plays
+P_CHAR, P_BOOST, P_SUPPORT, P_CARDS = range(4)
+
+
+class GameEnd(Exception):
+    """The game (or the match) has ended."""
+
+
+def emit(st: BlueMoonState, kind: str, rule: str, seat: int | None = None, **data: Any) -> None:
+    """Record an event if the state carries a log."""
+    if st.log is not None:
+        st.log.append(Event(kind, rule, seat, data))
+
+
+# --- set-up -------------------------------------------------------------------------
+def new_state(
+    db: BlueMoonDB,
+    decks: list[list[str]],
+    leaders: list[str],
+    seed: int,
+    first: int | None,
+    log: bool,
+    reshuffle_rule: bool = False,
+    match_to: int = 0,
+) -> BlueMoonState:
+    """Two decks of 30 shuffled, 6 cards each, the dragons neutral, the first player by
+    the seed (bluemoon.setup.*). ``leaders``: each player's people (its leader card)."""
+    st = BlueMoonState.__new__(BlueMoonState)
+    st.log = [] if log else None
+    st._legal = None
+    st.rng = crng.seed_state(seed)
+    st.boxes = list(leaders)
+    st.card_ids = []
+    st.owner = []
+    for s, deck in enumerate(decks):
+        for c in deck:
+            st.card_ids.append(c)
+            st.owner.append(s)
+    m = len(st.card_ids)
+    st.act = [0] * m
+    st.played_on = [0] * m
+    st.public = [0] * m
+    st.dragons = [0, 0]
+    st.crystals = [0, 0]
+    st.winners = []
+    st.game_no = 0
+    st.reason = ""
+    st.target = match_to
+    st.pick = [1 if reshuffle_rule else 0]
+    st.first = first if first is not None else crng.randbelow(st, 2)
+    start_game(db, st)
+    return st
+
+
+def start_game(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Shuffle each player's cards into their deck, draw 6, and begin (or offer the
+    optional reshuffle first, bluemoon.setup.optional_reshuffle)."""
+    st.game_no += 1
+    st.decks = [[], []]
+    st.hands = [[], []]
+    st.discards = [[], []]
+    st.leaders = [[], []]
+    st.combat = [[], []]
+    st.support = [[], []]
+    for i in range(len(st.card_ids)):
+        st.decks[st.owner[i]].append(i)
+        st.act[i] = st.played_on[i] = st.public[i] = 0
+    for deck in st.decks:
+        crng.shuffle(st, deck)
+    st.dragons = [0, 0]
+    st.fight = 0
+    st.element = -1
+    st.out_first = -1
+    st.fturn = 0
+    st.turns_in_fight = [0, 0]
+    st.plays = [0, 0, 0, 0]
+    st.irrev = 0
+    st.stopped = 0
+    st.lead_now = -1
+    st.active = st.first
+    st.starter = st.first
+    for s in (0, 1):
+        draw(st, s, HAND)
+    emit(st, "game", "bluemoon.setup.first", st.first, n=st.game_no)
+    if st.pick[0]:
+        st.phase = SETUP
+        st.setup_queue = [st.first, 1 - st.first]
+        st.pending = ("setup", st.first)
+        return
+    st.setup_queue = []
+    st.phase = FIGHT
+    begin_fight(db, st, st.first)
+
+
+def draw(st: BlueMoonState, s: int, n: int) -> int:
+    """Draw up to n cards (fewer when the deck runs out); returns how many."""
+    k = 0
+    while k < n and st.decks[s]:
+        st.hands[s].append(st.decks[s].pop())
+        k += 1
+    note_empty(st, s)
+    return k
+
+
+def note_empty(st: BlueMoonState, s: int) -> None:
+    """Remember who ran out of cards (deck and hand) first (bluemoon.end.all_neutral)."""
+    if st.out_first < 0 and not st.decks[s] and not st.hands[s]:
+        st.out_first = s
+
+
+def refill(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
+    """Draw up to 6; none when holding more (bluemoon.turn.refill)."""
+    need = HAND - len(st.hands[s])
+    if need > 0:
+        got = draw(st, s, need)
+        if got:
+            emit(st, "draw", "bluemoon.turn.refill", s, n=got)
+
+
+# --- fights and turns -----------------------------------------------------------------
+def begin_fight(db: BlueMoonDB, st: BlueMoonState, starter: int) -> None:
+    """A new fight: the element is named with the first character (bluemoon.fight.start).
+    With a player out of cards (deck and hand) no new fight begins (bluemoon.end.no_cards)."""
+    if any(not st.decks[s] and not st.hands[s] for s in (0, 1)):
+        game_over(db, st, "")
+    st.fight += 1
+    st.starter = starter
+    st.element = -1
+    st.fturn = 0
+    st.turns_in_fight = [0, 0]
+    emit(st, "fight", "bluemoon.fight.start", starter, n=st.fight)
+    begin_turn(db, st, starter)
+
+
+def first_turn(st: BlueMoonState) -> bool:
+    """The starting player's first turn of the fight (no boosters or supports,
+    bluemoon.turn.first_turn)."""
+    return st.active == st.starter and st.turns_in_fight[st.starter] == 1
+
+
+def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
+    """Start of turn: retrieve, then leadership (bluemoon.turn.start)."""
+    st.active = s
+    st.fturn += 1
+    st.turns_in_fight[s] += 1
+    st.plays = [0, 0, 0, 0]
+    st.stopped = 0
+    st.irrev = 0
+    st.lead_now = -1
+    if retrievable(db, st, s):
+        st.pending = ("retrieve", s)
+        return
+    to_leadership(db, st)
+
+
+def retrievable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+    """Own active RETRIEVE cards, unless the opponent has an active combat card with
+    RETRIEVE (bluemoon.icon.retrieve, bluemoon.icon.retrieve.exception)."""
+    other = 1 - s
+    if any(
+        "retrieve" in defn(db, st, i).icons for i in active(db, st, other) if i in st.combat[other]
+    ):
+        return []
+    return [i for i in active(db, st, s) if "retrieve" in defn(db, st, i).icons]
+
+
+def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Leadership phase: one leadership card, if any may be played (bluemoon.turn.leadership)."""
+    s = st.active
+    if lead_options(db, st, s):
+        st.pending = ("lead", s)
+        return
+    st.pending = ("play", s)
+
+
+def lead_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+    """Leadership cards ``s`` may play now."""
+    if forbidden(db, st, s, "leadership"):
+        return []
+    return [c for c in st.hands[s] if defn(db, st, c).type == "leadership"]
+
+
+def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
+    """Put a leadership card on the leader; it acts for this turn only; its "now" draws
+    happen at once (bluemoon.turn.leadership.pile)."""
+    s = st.active
+    st.hands[s].remove(c)
+    st.leaders[s].append(c)
+    st.public[c] = 1
+    st.lead_now = c
+    emit(st, "lead", "bluemoon.turn.leadership", s, card=c)
+    now_effects(db, st, s, c)
+    st.pending = ("play", s)
+
+
+def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
+    """A card's "now" effects (drawing)."""
+    for p in defn(db, st, c).powers:
+        if p.kind == "draw" and p.n:
+            got = draw(st, s, p.n)
+            if got:
+                st.irrev = 1  # cards were drawn: no going back (bluemoon.special.rule11)
+                emit(st, "draw", "bluemoon.cards.special_text", s, n=got)
+
+
+def played_this_turn(st: BlueMoonState, s: int) -> list[int]:
+    """Cards ``s`` put into the combat or support area this turn."""
+    return [i for i in st.combat[s] + st.support[s] if st.played_on[i] == st.fturn]
+
+
+def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+    """Characters ``s`` may play now (bluemoon.turn.character, icons free/pair/gang,
+    mutants)."""
+    if st.stopped or forbidden(db, st, s, "character"):
+        return []
+    mine = [i for i in played_this_turn(st, s) if defn(db, st, i).type == "character"]
+    out = []
+    for c in st.hands[s]:
+        d = defn(db, st, c)
+        if d.type != "character":
+            continue
+        if d.mutant is not None and not mutant_ok(db, st, s, c):
+            continue
+        if not mine or "free" in d.icons or extra_allowed(db, st, s, "character") != 0:
+            out.append(c)
+            continue
+        if _pairs_with(db, st, c, mine) or _joins_gang(db, st, c, mine):
+            out.append(c)
+    return out
+
+
+def _pairs_with(db: BlueMoonDB, st: BlueMoonState, c: int, mine: list[int]) -> bool:
+    """PAIR: a second card with the same first word and the icon (bluemoon.icon.pair)."""
+    d = defn(db, st, c)
+    if "pair" not in d.icons:
+        return False
+    same = [i for i in mine if defn(db, st, i).type == d.type]
+    return (
+        len(same) == 1
+        and "pair" in defn(db, st, same[0]).icons
+        and defn(db, st, same[0]).first_word == d.first_word
+    )
+
+
+def _joins_gang(db: BlueMoonDB, st: BlueMoonState, c: int, mine: list[int]) -> bool:
+    """GANG: any number of characters of one gang (bluemoon.icon.gang)."""
+    g = defn(db, st, c).gang
+    return g is not None and all(defn(db, st, i).gang == g for i in mine)
+
+
+def mutant_ok(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
+    """A mutant's condition (bluemoon.cards.mutant)."""
+    m = defn(db, st, c).mutant
+    assert m is not None
+    other = 1 - s
+    if m.when == "attacked_total":
+        return st.element >= 0 and total(db, st, other) >= m.n
+    if m.when == "attacked_in":
+        want = EARTH if m.element == "earth" else FIRE
+        return st.element == want and total(db, st, other) >= m.n
+    if m.when == "you_active_cards":
+        kinds = ("character", "booster", "support")
+        return sum(1 for i in active(db, st, other) if defn(db, st, i).type in kinds) >= m.n
+    if m.when == "my_areas_empty":
+        return not in_areas(st, s)
+    if m.when == "you_have_dragon":
+        return st.dragons[other] >= 1
+    if m.when == "you_area_cards":
+        return len(in_areas(st, other)) >= m.n
+    return len(st.hands[other]) >= len(st.hands[s]) - 1 + m.n  # you_more_hand
+
+
+def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[int]:
+    """Boosters or supports ``s`` may play now: one of either per turn after a character,
+    not in the starter's first turn, more by PAIR, FREE or powers (bluemoon.turn.booster_support)."""
+    if st.stopped or forbidden(db, st, s, kind):
+        return []
+    this = played_this_turn(st, s)
+    has_char = any(defn(db, st, i).type == "character" for i in this)
+    done = [i for i in this if defn(db, st, i).type in ("booster", "support")]
+    out = []
+    for c in st.hands[s]:
+        d = defn(db, st, c)
+        if d.type != kind:
+            continue
+        if "free" in d.icons:  # any number, even first or alone (bluemoon.icon.free)
+            out.append(c)
+            continue
+        if not has_char:
+            continue
+        extra = extra_allowed(db, st, s, kind)
+        if first_turn(st) and extra == 0:
+            continue
+        counted = [i for i in done if "free" not in defn(db, st, i).icons]
+        if (
+            not counted
+            or extra == -1
+            or (extra and _extra_left(db, st, counted, kind, extra))
+            or _pairs_with(db, st, c, counted)
+        ):
+            out.append(c)
+    return out
+
+
+def _extra_left(
+    db: BlueMoonDB, st: BlueMoonState, counted: list[int], kind: str, extra: int
+) -> bool:
+    same = sum(1 for i in counted if defn(db, st, i).type == kind)
+    return same < 1 + extra
+
+
+def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> None:
+    """Put a character, booster or support into play (bluemoon.turn.character,
+    bluemoon.turn.booster_support)."""
+    s = st.active
+    d = defn(db, st, c)
+    st.hands[s].remove(c)
+    st.public[c] = 1
+    st.played_on[c] = st.fturn
+    if d.type == "character":
+        if element >= 0 and st.element < 0:
+            st.element = element  # the starting player names the element (bluemoon.fight.element)
+            emit(st, "element", "bluemoon.fight.element", s, element=element)
+        mine = [i for i in played_this_turn(st, s) if defn(db, st, i).type == "character"]
+        keep = d.gang is not None and all(
+            defn(db, st, i).gang == d.gang and defn(db, st, i).type == "character"
+            for i in st.combat[s]
+            if st.act[i]
+        )
+        if not keep:  # earlier cards are covered (bluemoon.turn.character.cover)
+            for i in st.combat[s]:
+                if st.played_on[i] != st.fturn:
+                    st.act[i] = 0
+        _ = mine
+        st.combat[s].append(c)
+        st.act[c] = 1
+        st.plays[P_CHAR] += 1
+        if d.mutant is not None:
+            flip_element(st, d.mutant.switch)
+    elif d.type == "booster":
+        st.combat[s].append(c)
+        st.act[c] = 1
+        st.plays[P_BOOST] += 1
+    else:
+        st.support[s].append(c)
+        st.plays[P_SUPPORT] += 1
+    st.plays[P_CARDS] += 1
+    if "stop" in d.icons:
+        st.stopped = 1  # bluemoon.icon.stop
+    emit(st, "play", "bluemoon.turn.play", s, card=c)
+    now_effects(db, st, s, c)
+
+
+def flip_element(st: BlueMoonState, switch: str) -> None:
+    """A mutant switches the contested element (bluemoon.cards.mutant.element)."""
+    if switch == "toggle":
+        st.element = 1 - st.element
+    else:
+        st.element = EARTH if switch == "earth" else FIRE
+    emit(st, "element", "bluemoon.cards.mutant.element", None, element=st.element)
+
+
+def total_ok(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
+    """The announced total is at least the opponent's, or a shield of the element covers it
+    (bluemoon.turn.announce, bluemoon.icon.shield)."""
+    return shielded(db, st, s) or total(db, st, s) >= total(db, st, 1 - s)
+
+
+def main_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[Any, ...]]:
+    """The main decision: retreat or decline before anything is played; then characters,
+    boosters, supports, and ending the turn when the total is enough."""
+    out: list[tuple[Any, ...]] = []
+    nothing_yet = st.plays[P_CARDS] == 0
+    chars = char_options(db, st, s)
+    if nothing_yet:
+        if first_turn(st):
+            out.append(("decline",))
+        else:
+            out.append(("retreat",))
+    for c in _dedupe(st, chars):
+        if st.element < 0:
+            out += [("char", c, FIRE), ("char", c, EARTH)]
+        else:
+            out.append(("char", c))
+    if not (nothing_yet and not chars):
+        for kind, tag in (("booster", "boost"), ("support", "support")):
+            out += [(tag, c) for c in _dedupe(st, extra_options(db, st, s, kind))]
+    if st.plays[P_CHAR]:
+        if total_ok(db, st, s):
+            out.append(("done",))
+        elif st.irrev:
+            out.append(("concede",))
+        else:
+            out.append(("undo",))
+    return out
+
+
+def _dedupe(st: BlueMoonState, cards: list[int]) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        if st.card_ids[c] not in seen:
+            seen.add(st.card_ids[c])
+            out.append(c)
+    return out
+
+
+def undo_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Back to the retreat phase when nothing was drawn or revealed (bluemoon.special.rule11):
+    the cards played this turn return to hand, covered cards become active again, and the
+    player retreats."""
+    s = st.active
+    for i in played_this_turn(st, s):
+        if i in st.combat[s]:
+            st.combat[s].remove(i)
+        else:
+            st.support[s].remove(i)
+        st.hands[s].append(i)
+        st.act[i] = 0
+        st.played_on[i] = 0
+    last = max((st.played_on[i] for i in st.combat[s]), default=0)
+    for i in st.combat[s]:
+        st.act[i] = int(st.played_on[i] == last)
+    st.plays = [0, 0, 0, 0]
+    st.stopped = 0
+    emit(st, "undo", "bluemoon.special.rule11", s)
+    retreat(db, st)  # back at "Retreat?", the player who cannot match retreats (R2)
+
+
+def end_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Announce the total, refill, then the opponent's turn (bluemoon.turn.announce,
+    bluemoon.turn.refill, bluemoon.turn.end)."""
+    s = st.active
+    emit(st, "announce", "bluemoon.turn.announce", s, n=total(db, st, s), element=st.element)
+    refill(db, st, s)
+    begin_turn(db, st, 1 - s)
+
+
+# --- winning a fight, the end of a game ---------------------------------------------------
+def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The active player retreats: the opponent wins the fight (bluemoon.fight.win)."""
+    loser = st.active
+    winner = 1 - loser
+    emit(st, "retreat", "bluemoon.turn.retreat", loser)
+    n = 1 + (1 if len(in_areas(st, winner)) >= SIX_CARDS else 0)
+    award(st, winner, n)
+    for s in (0, 1):  # every played card to the discard pile (bluemoon.fight.discard)
+        for i in st.combat[s] + st.support[s]:
+            st.discards[s].append(i)
+            st.act[i] = 0
+            st.played_on[i] = 0
+        st.combat[s] = []
+        st.support[s] = []
+    for s in (loser, winner):
+        refill(db, st, s)
+    if any(not st.decks[s] and not st.hands[s] for s in (0, 1)):
+        game_over(db, st, "")  # no new fights (bluemoon.end.no_cards)
+    begin_fight(db, st, loser)
+
+
+def award(st: BlueMoonState, winner: int, n: int) -> None:
+    """Dragons to the winner, taken back from the opponent first; a fourth dragon wins at
+    once (bluemoon.fight.win.dragons, bluemoon.end.auto_win)."""
+    loser = 1 - winner
+    back = min(n, st.dragons[loser])
+    st.dragons[loser] -= back
+    n -= back
+    neutral = DRAGONS - st.dragons[0] - st.dragons[1]
+    if n > 0 and st.dragons[winner] == DRAGONS:
+        finish_game(st, winner, AUTO_WIN, "fourth_dragon")
+    take = min(n, neutral)
+    st.dragons[winner] += take
+    n -= take
+    emit(st, "dragons", "bluemoon.fight.win.dragons", winner, n=st.dragons[winner])
+    if n > 0 and st.dragons[winner] == DRAGONS:
+        finish_game(st, winner, AUTO_WIN, "fourth_dragon")
+
+
+def game_over(db: BlueMoonDB, st: BlueMoonState, reason: str) -> None:
+    """Crystals: 1 for the win and 1 per dragon; all dragons neutral: the player who ran out
+    first loses and the other gets 1 (bluemoon.end.crystals)."""
+    for s in (0, 1):
+        if st.dragons[s]:
+            finish_game(st, s, 1 + st.dragons[s], reason or "dragons")
+    if st.out_first < 0:
+        finish_game(st, -1, 0, "no_dragons")
+    finish_game(st, 1 - st.out_first, 1, "ran_out")
+
+
+def finish_game(st: BlueMoonState, winner: int, crystals: int, reason: str) -> None:
+    """Record a game's result; end the match, or start the next game (the loser starts,
+    bluemoon.match)."""
+    if winner >= 0:
+        st.crystals[winner] += crystals
+    emit(st, "game_over", "bluemoon.end.crystals", winner, n=crystals, reason=reason)
+    st.reason = reason
+    if st.target and max(st.crystals) < st.target and winner >= 0:
+        st.first = 1 - winner
+        raise NextGame
+    st.phase = OVER
+    st.pending = ()
+    if st.target:
+        best = max(st.crystals)
+        st.winners = [s for s in (0, 1) if st.crystals[s] == best]
+    else:
+        st.winners = [winner] if winner >= 0 else []
+    raise GameEnd
+
+
+class NextGame(Exception):
+    """A match goes on with the next game."""
+
+
+def decline(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The starting player declines the fight: discard 1-3 cards (bluemoon.fight.decline)."""
+    st.pending = ("decline", st.active)
+    st.plays = [0, 0, 0, 0]
+    if not st.hands[st.active]:  # nothing left to discard (a leadership card was the last)
+        end_decline(db, st)
+
+
+def decline_discard(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
+    """One card discarded while declining."""
+    s = st.active
+    st.hands[s].remove(c)
+    st.discards[s].append(c)
+    st.public[c] = 1
+    st.plays[P_CARDS] += 1
+    emit(st, "discard", "bluemoon.fight.decline", s, card=c)
+    if st.plays[P_CARDS] >= 3 or not st.hands[s]:
+        end_decline(db, st)
+
+
+def end_decline(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """After declining: refill; the game ends if those were the last cards; otherwise the
+    other player may start a fight (bluemoon.fight.decline.next, bluemoon.end.decline_last)."""
+    s = st.active
+    emit(st, "decline", "bluemoon.fight.decline", s)
+    refill(db, st, s)
+    note_empty(st, s)
+    if not st.hands[s] and not st.decks[s]:
+        game_over(db, st, "")
+    st.fight -= 1  # the fight never started
+    begin_fight(db, st, 1 - s)
+
+
+# --- decisions ------------------------------------------------------------------------
+def legal_actions(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
+    """The options of the pending decision (cached until the next action)."""
+    if st._legal is not None:
+        return st._legal
+    p = st.pending
+    what = p[0] if p else ""
+    out: list[tuple[Any, ...]] = []
+    if what == "setup":
+        out = [("back", c) for c in _dedupe(st, [c for c in st.hands[p[1]] if not st.act[c]])]
+        out.append(("keep",))
+    elif what == "retrieve":
+        out = [("retrieve", c) for c in retrievable(db, st, p[1])] + [("on",)]
+    elif what == "lead":
+        out = [("lead", c) for c in _dedupe(st, lead_options(db, st, p[1]))] + [("no_lead",)]
+    elif what == "play":
+        out = main_options(db, st, p[1])
+    elif what == "decline":
+        out = [("discard", c) for c in _dedupe(st, st.hands[p[1]])]
+        if st.plays[P_CARDS]:
+            out.append(("enough",))
+    st._legal = out
+    return out
+
+
+def apply_action(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
+    """Perform a legal action, then every forced step after it."""
+    try:
+        _guarded(db, st, action)
+        while st.phase != OVER:
+            options = legal_actions(db, st)
+            if len(options) != 1:
+                break
+            _guarded(db, st, options[0])
+    except GameEnd:
+        st._legal = None
+
+
+def _guarded(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
+    try:
+        _step(db, st, action)
+    except NextGame:
+        st._legal = None
+        start_game(db, st)
+
+
+def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
+    st._legal = None
+    kind = action[0]
+    seat = st.pending[1]
+    if kind == "back":
+        st.act[action[1]] = 1  # marked to go back (the flag is cleared when the game starts)
+        st.pending = ("setup", seat)
+    elif kind == "keep":
+        back = [c for c in st.hands[seat] if st.act[c]]
+        for c in back:
+            st.act[c] = 0
+            st.hands[seat].remove(c)
+            st.decks[seat].append(c)
+        if back:
+            crng.shuffle(st, st.decks[seat])
+            draw(st, seat, len(back))
+            emit(st, "reshuffle", "bluemoon.setup.optional_reshuffle", seat, n=len(back))
+        st.setup_queue.pop(0)
+        if st.setup_queue:
+            st.pending = ("setup", st.setup_queue[0])
+        else:
+            st.phase = FIGHT
+            begin_fight(db, st, st.first)
+    elif kind == "retrieve":
+        c = action[1]
+        s = st.owner[c]
+        if c in st.combat[s]:
+            st.combat[s].remove(c)
+        else:
+            st.support[s].remove(c)
+        st.act[c] = 0
+        st.played_on[c] = 0
+        st.hands[s].append(c)
+        emit(st, "retrieve", "bluemoon.icon.retrieve", s, card=c)
+        if not retrievable(db, st, s):
+            to_leadership(db, st)
+    elif kind == "on":
+        to_leadership(db, st)
+    elif kind == "lead":
+        play_leadership(db, st, action[1])
+    elif kind == "no_lead":
+        st.pending = ("play", seat)
+    elif kind == "char":
+        play_card(db, st, action[1], action[2] if len(action) > 2 else -1)
+        st.pending = ("play", seat)
+    elif kind in ("boost", "support"):
+        play_card(db, st, action[1])
+        st.pending = ("play", seat)
+    elif kind == "done":
+        end_turn(db, st)
+    elif kind == "undo":
+        undo_turn(db, st)
+    elif kind == "concede":
+        emit(st, "concede", "bluemoon.special.rule11_penalty", seat)
+        finish_game(st, 1 - seat, AUTO_WIN, "penalty")
+    elif kind == "retreat":
+        retreat(db, st)
+    elif kind == "decline":
+        decline(db, st)
+    elif kind == "discard":
+        decline_discard(db, st, action[1])
+    elif kind == "enough":
+        end_decline(db, st)
+    else:
+        raise AssertionError(f"unknown action {action!r}")
+
+
+__all__ = ["apply_action", "legal_actions", "new_state", "powers", "raw_active"]

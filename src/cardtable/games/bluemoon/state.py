@@ -1,0 +1,133 @@
+"""The Blue Moon state: plain data (ints, strs, lists of ints, lists of lists).
+
+Card instances are numbered; ``card_ids``/``owner`` give each one's card and player. A
+player's cards are in exactly one of: deck (top last), hand, discard pile, leadership pile
+(on the leader, top last), combat area (in play order), support area. ``act[i]`` marks the
+combat cards that are active; support cards are active for the whole fight.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core.events import Event
+
+SETUP, FIGHT, OVER = 0, 1, 2
+FIRE, EARTH = 0, 1
+DRAGONS = 3
+
+_SCALARS = (
+    "rng",
+    "phase",
+    "game_no",
+    "fight",
+    "element",
+    "starter",
+    "active",
+    "first",
+    "fturn",
+    "reason",
+    "out_first",
+    "irrev",
+    "stopped",
+    "lead_now",
+    "target",
+)
+_INT_LISTS = (
+    "owner",
+    "act",
+    "played_on",
+    "public",
+    "dragons",
+    "crystals",
+    "winners",
+    "turns_in_fight",
+    "plays",
+    "setup_queue",
+    "pick",
+)
+_STR_LISTS = ("card_ids", "boxes")
+_NESTED = ("decks", "hands", "discards", "leaders", "combat", "support")
+
+
+class BlueMoonState:
+    """One point in one Blue Moon game (or match)."""
+
+    __slots__ = (*_SCALARS, *_INT_LISTS, *_STR_LISTS, *_NESTED, "pending", "log", "_legal")
+
+    rng: int
+    phase: int
+    game_no: int
+    fight: int
+    element: int
+    starter: int
+    active: int
+    first: int
+    fturn: int
+    reason: str
+    out_first: int
+    irrev: int
+    stopped: int
+    lead_now: int
+    target: int
+    owner: list[int]
+    act: list[int]
+    played_on: list[int]
+    public: list[int]
+    dragons: list[int]
+    crystals: list[int]
+    winners: list[int]
+    turns_in_fight: list[int]
+    plays: list[int]
+    setup_queue: list[int]
+    pick: list[int]
+    card_ids: list[str]
+    boxes: list[str]
+    decks: list[list[int]]
+    hands: list[list[int]]
+    discards: list[list[int]]
+    leaders: list[list[int]]
+    combat: list[list[int]]
+    support: list[list[int]]
+    pending: tuple[Any, ...]
+    log: list[Event] | None
+    _legal: list[tuple[Any, ...]] | None
+
+    def clone(self) -> BlueMoonState:
+        """An independent copy (hand-written)."""
+        c = BlueMoonState.__new__(BlueMoonState)
+        for name in _SCALARS:
+            setattr(c, name, getattr(self, name))
+        for name in (*_INT_LISTS, *_STR_LISTS):
+            setattr(c, name, getattr(self, name)[:])
+        for name in _NESTED:
+            setattr(c, name, [x[:] for x in getattr(self, name)])
+        c.pending = self.pending
+        c.log = None
+        c._legal = self._legal
+        return c
+
+    def to_json(self) -> dict[str, Any]:
+        """Exact plain-data form."""
+        out: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        for name in (*_INT_LISTS, *_STR_LISTS):
+            out[name] = list(getattr(self, name))
+        for name in _NESTED:
+            out[name] = [list(x) for x in getattr(self, name)]
+        out["pending"] = list(self.pending)
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> BlueMoonState:
+        """Inverse of to_json."""
+        s = BlueMoonState.__new__(BlueMoonState)
+        for name in _SCALARS:
+            setattr(s, name, data[name])
+        for name in (*_INT_LISTS, *_STR_LISTS):
+            setattr(s, name, list(data[name]))
+        for name in _NESTED:
+            setattr(s, name, [list(x) for x in data[name]])
+        s.pending = tuple(data["pending"])
+        s.log = None
+        s._legal = None
+        return s

@@ -1,0 +1,132 @@
+"""Blue Moon text and observations (outside the hot path)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event
+from cardtable.core.i18n import tr
+from cardtable.games.bluemoon.powers import defn, ignored, shielded, total
+from cardtable.games.bluemoon.state import OVER, BlueMoonState
+
+if TYPE_CHECKING:
+    from cardtable.games.bluemoon.game import BlueMoonGame
+
+PKG = "cardtable.games.bluemoon"
+ELEMENTS = ("fire", "earth")
+PHASES = ("setup", "fight", "over")
+
+
+def msg(key: str, lang: str, **kw: Any) -> str:
+    """A Blue Moon message."""
+    return tr(PKG, key, lang, **kw)
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """'Игрок 1' / 'Player 1'."""
+    return msg("seat", lang, n=seat + 1)
+
+
+def card_name(game: BlueMoonGame, st: BlueMoonState, i: int, lang: str) -> str:
+    """The printed name of an instance in ``lang``."""
+    return game.dbs(st).cards[st.card_ids[i]].name(lang)
+
+
+def action_text(st: BlueMoonState, action: tuple[Any, ...]) -> str:
+    """Canonical text of an action (cards by id: copies do not exist in Blue Moon)."""
+    kind = action[0]
+    if kind == "char" and len(action) > 2:
+        return f"char {st.card_ids[action[1]]} {ELEMENTS[action[2]]}"
+    if len(action) > 1:
+        return f"{kind} {st.card_ids[action[1]]}"
+    return str(kind)
+
+
+def describe(
+    game: BlueMoonGame, st: BlueMoonState | None, action: tuple[Any, ...], lang: str
+) -> str:
+    """Human text of an action."""
+    kind = action[0]
+    if st is None or len(action) == 1:
+        return msg(f"act_{kind}", lang)
+    name = card_name(game, st, action[1], lang)
+    if kind == "char" and len(action) > 2:
+        return msg("act_char_element", lang, card=name, element=msg(ELEMENTS[action[2]], lang))
+    return msg(f"act_{kind}", lang, card=name)
+
+
+def render_event(game: BlueMoonGame, st: BlueMoonState, ev: Event, lang: str) -> str:
+    """One event as a line."""
+    d = dict(ev.data)
+    kw: dict[str, Any] = {}
+    if ev.seat is not None and ev.seat >= 0:
+        kw["seat"] = seat_name(ev.seat, lang)
+    if "card" in d:
+        kw["card"] = card_name(game, st, d.pop("card"), lang)
+    if "element" in d:
+        kw["element"] = msg(ELEMENTS[d.pop("element")], lang) if d.get("element", 0) >= 0 else ""
+    kw.update({k: v for k, v in d.items() if k in ("n", "reason")})
+    try:
+        return msg(f"ev_{ev.kind}", lang, **kw)
+    except (KeyError, IndexError, ValueError):
+        return f"{ev.kind} {ev.rule}"
+
+
+def _card(game: BlueMoonGame, st: BlueMoonState, i: int) -> dict[str, Any]:
+    db = game.dbs(st)
+    return {
+        "inst": i,
+        "card": st.card_ids[i],
+        "active": bool(st.act[i]) or i in st.support[st.owner[i]],
+        "ignored": ignored(db, st, i),
+        "turn": st.played_on[i],
+    }
+
+
+def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know (bluemoon.special.rule10): its own hand and discard pile, the
+    other hand's size and revealed cards, both areas, the top of the other discard pile and
+    of each leadership pile, deck sizes; no deck order."""
+    db = game.dbs(st)
+    other = 1 - seat
+    obs: dict[str, Any] = {
+        "game": "bluemoon",
+        "seat": seat,
+        "phase": PHASES[st.phase],
+        "game_no": st.game_no,
+        "fight": st.fight,
+        "element": ELEMENTS[st.element] if st.element >= 0 else None,
+        "starter": st.starter,
+        "active": st.active,
+        "pending": list(st.pending[:2]),
+        "peoples": list(st.boxes),
+        "dragons": list(st.dragons),
+        "crystals": list(st.crystals),
+        "hand": [{"inst": c, "card": st.card_ids[c]} for c in st.hands[seat]],
+        "other_hand": sorted(st.card_ids[c] for c in st.hands[other] if st.public[c]),
+        "hand_sizes": [len(h) for h in st.hands],
+        "deck_sizes": [len(d) for d in st.decks],
+        "discard": [st.card_ids[c] for c in st.discards[seat]],
+        "other_discard_top": st.card_ids[st.discards[other][-1]] if st.discards[other] else None,
+        "leaders_top": [st.card_ids[p[-1]] if p else None for p in st.leaders],
+        "combat": [[_card(game, st, i) for i in row] for row in st.combat],
+        "support": [[_card(game, st, i) for i in row] for row in st.support],
+        "totals": [total(db, st, s) if st.element >= 0 else 0 for s in (0, 1)],
+        "shielded": [bool(st.element >= 0 and shielded(db, st, s)) for s in (0, 1)],
+    }
+    if st.phase == OVER:
+        obs["winners"] = list(st.winners)
+        obs["reason"] = st.reason
+    return obs
+
+
+def card_facts(game: BlueMoonGame, i: int, st: BlueMoonState, lang: str) -> str:
+    """A card's type, values and icons as a short line."""
+    d = defn(game.dbs(st), st, i)
+    parts = [msg(f"type_{d.type}", lang)]
+    if d.type in ("character", "booster", "support"):
+        parts.append(f"{msg('fire', lang)} {d.fire} / {msg('earth', lang)} {d.earth}")
+    parts += [msg(f"icon_{x}", lang) for x in sorted(d.icons)]
+    if d.gang:
+        parts.append(msg("gang", lang, gang=d.gang))
+    return ", ".join(parts)
