@@ -34,16 +34,46 @@ class Power(BaseModel):
     kind: Literal[
         "draw",
         "forbid",
+        "limit",
         "ignore",
         "total_at_least",
         "extra",
+        "free_next",
         "double",
+        "value",
+        "retreat_dragons",
+        "draw_block",
+        "end_draw",
+        "storm",
+        "flood",
+        "must_play",
     ]
     n: int = 0
     element: Literal["fire", "earth"] | None = None
     types: tuple[Literal["character", "booster", "support", "leadership"], ...] = ()
     except_people: str | None = None
+    except_types: tuple[Literal["character", "booster", "support", "leadership"], ...] = ()
     may: bool = False
+    has_text: bool | None = Field(
+        default=None, description="forbid: only cards with / without a power"
+    )
+    min_printed: int | None = Field(
+        default=None, description="forbid: a printed value at least this"
+    )
+    combat_only: bool = Field(default=False, description="limit: cards into the combat area only")
+    aspect: Literal["all", "text", "icons"] = Field(
+        default="all", description="ignore: what is ignored"
+    )
+    except_icons: tuple[str, ...] = ()
+    with_icons: bool = Field(default=False, description="ignore: only cards that have icons")
+    mode: str | None = Field(
+        default=None,
+        description="value: double_one, set_one, sum_one, max_one, zero_odd, zero_even; "
+        "draw_block: none, one_per_turn, hand_four, no_take; end_draw: add, to",
+    )
+    who: Literal["me", "you"] = Field(default="you", description="retreat_dragons: who retreats")
+    delta: int = 0
+    at_most: int | None = None
 
 
 class Mutant(BaseModel):

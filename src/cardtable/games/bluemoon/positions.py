@@ -163,9 +163,11 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.active = _seat(data.get("active", "P1"), "active")
     st.first = _seat(data.get("first", "P1"), "first")
     st.fturn = int(data.get("fight_turn", 1))
-    plays = list(data.get("plays") or [0, 0, 0, 0])
-    if len(plays) != 4:
-        raise PositionError("plays: four numbers (characters, boosters, supports, cards)")
+    plays = list(data.get("plays") or [0, 0, 0, 0, 0, 0])
+    if len(plays) != 6:
+        raise PositionError(
+            "plays: six numbers (characters, boosters, supports, cards, cards drawn, FREE to come)"
+        )
     st.plays = [int(x) for x in plays]
     st.stopped = int(bool(data.get("stopped", False)))
     st.irrev = int(bool(data.get("irreversible", False)))

@@ -1,18 +1,33 @@
 """Blue Moon special powers and icons: what is active, totals, shields, prohibitions.
 
 Active cards: the combat cards marked active, every support card, and the leadership
-card played in this turn (effects "on this turn" / "now"). An ignored card counts for
-nothing: no value, no icons, no power (bluemoon.special.ignore); PROTECTED cards cannot
-be ignored (bluemoon.icon.protected).
+card played in this turn (effects "on this turn" / "now"). Ignoring (bluemoon.special.ignore)
+takes away a card's value, icons and power (``aspect = "all"``), or only its power text
+(``text``) or only its icons (``icons``); PROTECTED cards cannot be ignored
+(bluemoon.icon.protected). Which powers ignore is read from the opponent's active cards
+themselves, one level deep: an ignoring card is not itself checked for being ignored.
 
-Power kinds (``cards.Power.kind``):
-  draw            now: I may draw ``n`` cards
-  forbid          constant: you may not play cards of ``types``
-  ignore          constant: your cards of ``types`` are ignored, except those of people
-                  ``except_people``
-  total_at_least  constant: my total (in ``element`` only, if given) increases to ``n``
-  extra           constant on my turn: I may play ``n`` more cards of ``types`` (0: any number)
-  double          constant: the values of my cards of ``types`` double
+Power kinds (``cards.Power.kind``; "you" is the card's opponent, "I" its owner):
+  draw            now: I draw ``n`` cards
+  forbid          you may not play cards of ``types`` (filters: ``has_text``, ``min_printed``)
+  limit           on your turn you may not play more than ``n`` cards (``combat_only``)
+  ignore          your cards of ``types`` (``with_icons``: only those with icons) are ignored
+                  in ``aspect``, except cards of people ``except_people`` (of
+                  ``except_types``) and, for icons, the icons ``except_icons``
+  total_at_least  my total (in ``element`` only, if given) increases to ``n``
+  extra           on my turn I may play ``n`` more cards of ``types`` (0: any number)
+  free_next       the next character/booster/support I play this turn counts as FREE
+  double          the values of my cards of ``types`` double
+  value           one of my characters: ``double_one`` (``element``), ``set_one`` (to ``n``,
+                  in ``element`` or both), ``sum_one``, ``max_one``; your characters /
+                  boosters-supports (``types``): ``zero_odd``, ``zero_even`` printed values
+  retreat_dragons when ``who`` retreats the winner attracts ``delta`` more, none
+                  (``at_most = 0``) or at most ``at_most``
+  draw_block      your drawing: ``none``, ``one_per_turn``, ``hand_four``, ``no_take``
+  end_draw        at the end of my turn I draw ``n`` more (``mode = "to"``: up to ``n``)
+  storm, flood    two active Storm supports at the start of my turn attract one dragon;
+                  two active Flood supports after my turn make you retreat
+  must_play       on your turn you must play a card of ``types``, or retreat
 """
 
 from __future__ import annotations
@@ -23,6 +38,7 @@ from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, Power
 from cardtable.games.bluemoon.state import EARTH, FIRE, BlueMoonState
 
 ELEMENTS = ("fire", "earth")
+ALL = ("character", "booster", "support", "leadership")
 
 
 def defn(db: BlueMoonDB, st: BlueMoonState, i: int) -> CardDef:
@@ -45,47 +61,110 @@ def raw_active(st: BlueMoonState, s: int) -> list[int]:
     return out
 
 
-def _powers_of(db: BlueMoonDB, st: BlueMoonState, s: int, ignore_check: bool) -> Iterator[Power]:
+def _ignore_powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> Iterator[Power]:
+    """The ignoring powers on a player's active cards (one level: not checked themselves)."""
     for i in raw_active(st, s):
-        if ignore_check and ignored(db, st, i):
-            continue
-        yield from defn(db, st, i).powers
+        for p in defn(db, st, i).powers:
+            if p.kind == "ignore":
+                yield p
 
 
-def ignored(db: BlueMoonDB, st: BlueMoonState, i: int) -> bool:
-    """Whether the opponent's active powers ignore this card (protected cards never)."""
+def ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str = "all") -> bool:
+    """Whether the opponent's active powers ignore this card's ``aspect`` ("all" = the whole
+    card; "text" and "icons" are also ignored when the whole card is)."""
     d = defn(db, st, i)
     if "protected" in d.icons:
         return False
-    s = st.owner[i]
-    other = 1 - s
-    for p in _powers_of(db, st, other, False):
-        if p.kind == "ignore" and d.type in p.types and d.people != p.except_people:
-            return True
+    other = 1 - st.owner[i]
+    for p in _ignore_powers(db, st, other):
+        if p.aspect != "all" and p.aspect != aspect:
+            continue
+        if d.type not in (p.types or ALL):
+            continue
+        if p.with_icons and not d.icons:
+            continue
+        if (
+            p.except_people is not None
+            and d.people == p.except_people
+            and (not p.except_types or d.type in p.except_types)
+        ):
+            continue
+        return True
     return False
 
 
 def active(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
-    """A player's active cards that are not ignored."""
+    """A player's active cards that are not wholly ignored."""
     return [i for i in raw_active(st, s) if not ignored(db, st, i)]
 
 
+def icons(db: BlueMoonDB, st: BlueMoonState, i: int) -> frozenset[str]:
+    """A card's icons that count (ignoring powers may take all or some away)."""
+    d = defn(db, st, i)
+    if "protected" in d.icons or not ignored(db, st, i, "icons"):
+        return d.icons
+    other = 1 - st.owner[i]
+    kept: set[str] = set()
+    for p in _ignore_powers(db, st, other):
+        if p.aspect == "icons":
+            kept |= set(p.except_icons) & d.icons
+    return frozenset(kept)
+
+
 def powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
-    """The powers of a player's active, not ignored cards."""
-    return list(_powers_of(db, st, s, True))
+    """The powers of a player's active cards whose text is not ignored."""
+    return [
+        p
+        for i in raw_active(st, s)
+        if not ignored(db, st, i, "text")
+        for p in defn(db, st, i).powers
+    ]
+
+
+def _printed(d: CardDef, element: int) -> int:
+    return d.value(element)
 
 
 def card_value(db: BlueMoonDB, st: BlueMoonState, i: int, element: int, mine: list[Power]) -> int:
-    """A card's value in an element with its owner's doubling powers (increases first,
-    bluemoon.special.rule7)."""
+    """A card's value with its owner's doubling and the opponent's reductions: increases
+    first, then decreases (bluemoon.special.rule7)."""
     d = defn(db, st, i)
     if d.type == "leadership":
         return 0
-    v = d.value(element)
+    v = _printed(d, element)
     for p in mine:
         if p.kind == "double" and d.type in p.types:
             v *= 2
+    if "protected" in d.icons:
+        return v
+    for p in powers(db, st, 1 - st.owner[i]):
+        if p.kind == "value" and p.mode in ("zero_odd", "zero_even") and d.type in p.types:
+            printed = _printed(d, element)
+            if printed % 2 == (1 if p.mode == "zero_odd" else 0) and printed:
+                v = 0
     return v
+
+
+def _one_character_bonus(db: BlueMoonDB, st: BlueMoonState, s: int, element: int, p: Power) -> int:
+    """The most a "one of my character cards" change adds to the total (the engine applies
+    it where it helps most, ruling R13)."""
+    best = 0
+    for i in active(db, st, s):
+        d = defn(db, st, i)
+        if d.type != "character":
+            continue
+        now = _printed(d, element)
+        if p.mode == "double_one":
+            if p.element is None or ELEMENTS.index(p.element) == element:
+                best = max(best, now)
+        elif p.mode == "set_one":
+            if p.element is None or ELEMENTS.index(p.element) == element:
+                best = max(best, p.n - now)
+        elif p.mode == "sum_one":
+            best = max(best, d.fire + d.earth - now)
+        elif p.mode == "max_one":
+            best = max(best, max(d.fire, d.earth) - now)
+    return best
 
 
 def total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
@@ -93,6 +172,9 @@ def total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
     element = st.element if st.element >= 0 else FIRE
     mine = powers(db, st, s)
     value = sum(card_value(db, st, i, element, mine) for i in active(db, st, s))
+    for p in mine:
+        if p.kind == "value" and p.mode in ("double_one", "set_one", "sum_one", "max_one"):
+            value += _one_character_bonus(db, st, s, element, p)
     for p in mine:
         if p.kind == "total_at_least" and (
             p.element is None or ELEMENTS.index(p.element) == element
@@ -104,13 +186,39 @@ def total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
 def shielded(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
     """An active shield of the contested element: no need to match (bluemoon.icon.shield)."""
     icon = "shield_earth" if st.element == EARTH else "shield_fire"
-    return any(icon in defn(db, st, i).icons for i in active(db, st, s))
+    return any(icon in icons(db, st, i) for i in active(db, st, s))
 
 
-def forbidden(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str) -> bool:
-    """The opponent's active cards forbid ``s`` to play this type ("you may not",
-    bluemoon.special.you_may_not)."""
-    return any(p.kind == "forbid" and card_type in p.types for p in powers(db, st, 1 - s))
+def forbidden(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str, c: int = -1) -> bool:
+    """The opponent's active cards forbid ``s`` to play this type, or this card ("you may
+    not", bluemoon.special.you_may_not)."""
+    d = defn(db, st, c) if c >= 0 else None
+    for p in powers(db, st, 1 - s):
+        if p.kind != "forbid" or card_type not in p.types:
+            continue
+        if d is None:
+            if p.has_text is None and p.min_printed is None:
+                return True
+            continue
+        if p.has_text is not None and d.has_power != p.has_text:
+            continue
+        if p.min_printed is not None and max(d.fire, d.earth) < p.min_printed:
+            continue
+        return True
+    return False
+
+
+def play_limit(db: BlueMoonDB, st: BlueMoonState, s: int) -> tuple[int, int]:
+    """(cards, cards into the combat area) ``s`` may still play this turn by the
+    opponent's limits (-1: no limit)."""
+    total_left = combat_left = -1
+    for p in powers(db, st, 1 - s):
+        if p.kind == "limit":
+            if p.combat_only:
+                combat_left = p.n if combat_left < 0 else min(combat_left, p.n)
+            else:
+                total_left = p.n if total_left < 0 else min(total_left, p.n)
+    return total_left, combat_left
 
 
 def extra_allowed(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str) -> int:
@@ -122,3 +230,26 @@ def extra_allowed(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str) -> 
                 return -1
             n += p.n
     return n
+
+
+def draw_cap(db: BlueMoonDB, st: BlueMoonState, s: int, n: int, drawn_this_turn: int) -> int:
+    """How many of ``n`` cards ``s`` may take from the deck now (the opponent's blocks)."""
+    for p in powers(db, st, 1 - s):
+        if p.kind != "draw_block":
+            continue
+        if p.mode in ("none", "no_take"):
+            return 0
+        if p.mode == "one_per_turn" and st.active == s:
+            n = min(n, max(0, 1 - drawn_this_turn))
+        if p.mode == "hand_four":
+            n = min(n, max(0, 4 - len(st.hands[s])))
+    return n
+
+
+def count_kind(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> int:
+    """How many active, not ignored support cards of ``s`` carry a power of ``kind``."""
+    return sum(
+        1
+        for i in st.support[s]
+        if not ignored(db, st, i, "text") and any(p.kind == kind for p in defn(db, st, i).powers)
+    )

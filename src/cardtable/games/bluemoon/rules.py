@@ -21,10 +21,15 @@ from cardtable.core.events import Event
 from cardtable.games.bluemoon.cards import BlueMoonDB
 from cardtable.games.bluemoon.powers import (
     active,
+    count_kind,
     defn,
+    draw_cap,
     extra_allowed,
     forbidden,
+    icons,
+    ignored,
     in_areas,
+    play_limit,
     powers,
     raw_active,
     shielded,
@@ -44,7 +49,8 @@ HAND = 6
 SIX_CARDS = 6  # cards played in a fight for a second dragon
 AUTO_WIN = 4  # crystals for taking a fourth dragon, or for rule 11's penalty
 # per-turn counters in st.plays
-P_CHAR, P_BOOST, P_SUPPORT, P_CARDS = range(4)
+P_CHAR, P_BOOST, P_SUPPORT, P_CARDS, P_DRAWN, P_FREE = range(6)
+NO_PLAYS = (0, 0, 0, 0, 0, 0)
 
 
 class GameEnd(Exception):
@@ -118,7 +124,7 @@ def start_game(db: BlueMoonDB, st: BlueMoonState) -> None:
     st.out_first = -1
     st.fturn = 0
     st.turns_in_fight = [0, 0]
-    st.plays = [0, 0, 0, 0]
+    st.plays = list(NO_PLAYS)
     st.irrev = 0
     st.stopped = 0
     st.lead_now = -1
@@ -153,13 +159,23 @@ def note_empty(st: BlueMoonState, s: int) -> None:
         st.out_first = s
 
 
+def take(db: BlueMoonDB, st: BlueMoonState, s: int, n: int, rule: str) -> int:
+    """Draw during play, as far as the opponent's cards allow (draw_block powers)."""
+    drawn = st.plays[P_DRAWN] if st.active == s else 0
+    n = draw_cap(db, st, s, n, drawn)
+    got = draw(st, s, n) if n > 0 else 0
+    if st.active == s:
+        st.plays[P_DRAWN] += got
+    if got:
+        emit(st, "draw", rule, s, n=got)
+    return got
+
+
 def refill(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     """Draw up to 6; none when holding more (bluemoon.turn.refill)."""
     need = HAND - len(st.hands[s])
     if need > 0:
-        got = draw(st, s, need)
-        if got:
-            emit(st, "draw", "bluemoon.turn.refill", s, n=got)
+        take(db, st, s, need, "bluemoon.turn.refill")
 
 
 # --- fights and turns -----------------------------------------------------------------
@@ -188,10 +204,13 @@ def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     st.active = s
     st.fturn += 1
     st.turns_in_fight[s] += 1
-    st.plays = [0, 0, 0, 0]
+    st.plays = list(NO_PLAYS)
     st.stopped = 0
     st.irrev = 0
     st.lead_now = -1
+    if count_kind(db, st, s, "storm") >= 2:  # two Storms attract one dragon (in total)
+        emit(st, "storm", "bluemoon.cards.special_text", s)
+        award(st, s, 1)
     if retrievable(db, st, s):
         st.pending = ("retrieve", s)
         return
@@ -202,11 +221,13 @@ def retrievable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Own active RETRIEVE cards, unless the opponent has an active combat card with
     RETRIEVE (bluemoon.icon.retrieve, bluemoon.icon.retrieve.exception)."""
     other = 1 - s
-    if any(
-        "retrieve" in defn(db, st, i).icons for i in active(db, st, other) if i in st.combat[other]
+    if any("retrieve" in icons(db, st, i) for i in active(db, st, other) if i in st.combat[other]):
+        return []
+    if draw_cap(db, st, s, 1, 0) == 0 and any(
+        p.kind == "draw_block" and p.mode == "no_take" for p in powers(db, st, other)
     ):
         return []
-    return [i for i in active(db, st, s) if "retrieve" in defn(db, st, i).icons]
+    return [i for i in active(db, st, s) if "retrieve" in icons(db, st, i)]
 
 
 def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
@@ -240,12 +261,14 @@ def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
 
 def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
     """A card's "now" effects (drawing)."""
+    if defn(db, st, c).powers and c in raw_active(st, s) and ignored(db, st, c, "text"):
+        return
     for p in defn(db, st, c).powers:
         if p.kind == "draw" and p.n:
-            got = draw(st, s, p.n)
-            if got:
+            if take(db, st, s, p.n, "bluemoon.cards.special_text"):
                 st.irrev = 1  # cards were drawn: no going back (bluemoon.special.rule11)
-                emit(st, "draw", "bluemoon.cards.special_text", s, n=got)
+        elif p.kind == "free_next":
+            st.plays[P_FREE] += 1
 
 
 def played_this_turn(st: BlueMoonState, s: int) -> list[int]:
@@ -256,22 +279,36 @@ def played_this_turn(st: BlueMoonState, s: int) -> list[int]:
 def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Characters ``s`` may play now (bluemoon.turn.character, icons free/pair/gang,
     mutants)."""
-    if st.stopped or forbidden(db, st, s, "character"):
+    if st.stopped or forbidden(db, st, s, "character") or not room(db, st, s, True):
         return []
     mine = [i for i in played_this_turn(st, s) if defn(db, st, i).type == "character"]
     out = []
     for c in st.hands[s]:
         d = defn(db, st, c)
-        if d.type != "character":
+        if d.type != "character" or forbidden(db, st, s, "character", c):
             continue
         if d.mutant is not None and not mutant_ok(db, st, s, c):
             continue
-        if not mine or "free" in d.icons or extra_allowed(db, st, s, "character") != 0:
+        if not mine or is_free(st, c, d) or extra_allowed(db, st, s, "character") != 0:
             out.append(c)
             continue
         if _pairs_with(db, st, c, mine) or _joins_gang(db, st, c, mine):
             out.append(c)
     return out
+
+
+def is_free(st: BlueMoonState, c: int, d: Any) -> bool:
+    """FREE by its icon, or by an earlier "the next card counts as FREE" this turn."""
+    return "free" in d.icons or st.plays[P_FREE] > 0
+
+
+def room(db: BlueMoonDB, st: BlueMoonState, s: int, combat: bool) -> bool:
+    """The opponent's limits on how many cards ``s`` plays this turn leave room for one more."""
+    left_all, left_combat = play_limit(db, st, s)
+    if left_all >= 0 and st.plays[P_CARDS] >= left_all:
+        return False
+    into_combat = st.plays[P_CHAR] + st.plays[P_BOOST]
+    return not (combat and left_combat >= 0 and into_combat >= left_combat)
 
 
 def _pairs_with(db: BlueMoonDB, st: BlueMoonState, c: int, mine: list[int]) -> bool:
@@ -318,7 +355,7 @@ def mutant_ok(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
 def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[int]:
     """Boosters or supports ``s`` may play now: one of either per turn after a character,
     not in the starter's first turn, more by PAIR, FREE or powers (bluemoon.turn.booster_support)."""
-    if st.stopped or forbidden(db, st, s, kind):
+    if st.stopped or forbidden(db, st, s, kind) or not room(db, st, s, kind == "booster"):
         return []
     this = played_this_turn(st, s)
     has_char = any(defn(db, st, i).type == "character" for i in this)
@@ -326,9 +363,9 @@ def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[
     out = []
     for c in st.hands[s]:
         d = defn(db, st, c)
-        if d.type != kind:
+        if d.type != kind or forbidden(db, st, s, kind, c):
             continue
-        if "free" in d.icons:  # any number, even first or alone (bluemoon.icon.free)
+        if is_free(st, c, d):  # any number, even first or alone (bluemoon.icon.free)
             out.append(c)
             continue
         if not has_char:
@@ -390,6 +427,8 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
         st.support[s].append(c)
         st.plays[P_SUPPORT] += 1
     st.plays[P_CARDS] += 1
+    if st.plays[P_FREE] > 0 and "free" not in d.icons:
+        st.plays[P_FREE] -= 1  # the "next card counts as FREE" is used up
     if "stop" in d.icons:
         st.stopped = 1  # bluemoon.icon.stop
     emit(st, "play", "bluemoon.turn.play", s, card=c)
@@ -430,14 +469,22 @@ def main_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[Any, .
     if not (nothing_yet and not chars):
         for kind, tag in (("booster", "boost"), ("support", "support")):
             out += [(tag, c) for c in _dedupe(st, extra_options(db, st, s, kind))]
-    if st.plays[P_CHAR]:
-        if total_ok(db, st, s):
-            out.append(("done",))
-        elif st.irrev:
-            out.append(("concede",))
-        else:
-            out.append(("undo",))
+    if st.plays[P_CHAR] and total_ok(db, st, s) and obligations_met(db, st, s):
+        out.append(("done",))
+    elif st.plays[P_CHAR] or not out:
+        # cards are down but the turn cannot end well: rule 11's way out
+        out.append(("concede",) if st.irrev else ("undo",))
     return out
+
+
+def obligations_met(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
+    """The opponent's "you must play a … card, or retreat" (must_play powers)."""
+    for p in powers(db, st, 1 - s):
+        if p.kind == "must_play" and not any(
+            defn(db, st, i).type in p.types for i in played_this_turn(st, s)
+        ):
+            return False
+    return True
 
 
 def _dedupe(st: BlueMoonState, cards: list[int]) -> list[int]:
@@ -466,7 +513,7 @@ def undo_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     last = max((st.played_on[i] for i in st.combat[s]), default=0)
     for i in st.combat[s]:
         st.act[i] = int(st.played_on[i] == last)
-    st.plays = [0, 0, 0, 0]
+    st.plays = list(NO_PLAYS)
     st.stopped = 0
     emit(st, "undo", "bluemoon.special.rule11", s)
     retreat(db, st)  # back at "Retreat?", the player who cannot match retreats (R2)
@@ -478,6 +525,16 @@ def end_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     s = st.active
     emit(st, "announce", "bluemoon.turn.announce", s, n=total(db, st, s), element=st.element)
     refill(db, st, s)
+    for p in powers(db, st, s):  # end of my turn: extra cards
+        if p.kind == "end_draw":
+            n = p.n - len(st.hands[s]) if p.mode == "to" else p.n
+            if n > 0:
+                take(db, st, s, n, "bluemoon.turn.end")
+    if count_kind(db, st, s, "flood") >= 2:  # two Floods: the opponent retreats at once
+        emit(st, "flood", "bluemoon.cards.special_text", s)
+        st.active = 1 - s
+        retreat(db, st)
+        return
     begin_turn(db, st, 1 - s)
 
 
@@ -488,7 +545,9 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
     winner = 1 - loser
     emit(st, "retreat", "bluemoon.turn.retreat", loser)
     n = 1 + (1 if len(in_areas(st, winner)) >= SIX_CARDS else 0)
-    award(st, winner, n)
+    n = retreat_modifiers(db, st, loser, n)
+    if n > 0:
+        award(st, winner, n)
     for s in (0, 1):  # every played card to the discard pile (bluemoon.fight.discard)
         for i in st.combat[s] + st.support[s]:
             st.discards[s].append(i)
@@ -501,6 +560,25 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
     if any(not st.decks[s] and not st.hands[s] for s in (0, 1)):
         game_over(db, st, "")  # no new fights (bluemoon.end.no_cards)
     begin_fight(db, st, loser)
+
+
+def retreat_modifiers(db: BlueMoonDB, st: BlueMoonState, loser: int, n: int) -> int:
+    """Active cards change the dragons a retreat gives (retreat_dragons powers):
+    one more, one fewer, none, at most one (bluemoon.fight.win.modifiers)."""
+    cap: int | None = None
+    for seat in (0, 1):
+        for p in powers(db, st, seat):
+            if p.kind != "retreat_dragons":
+                continue
+            retreating = seat if p.who == "me" else 1 - seat
+            if retreating != loser:
+                continue
+            n += p.delta
+            if p.at_most is not None:
+                cap = p.at_most if cap is None else min(cap, p.at_most)
+    if cap is not None:
+        n = min(n, cap)
+    return max(0, n)
 
 
 def award(st: BlueMoonState, winner: int, n: int) -> None:
@@ -559,7 +637,7 @@ class NextGame(Exception):
 def decline(db: BlueMoonDB, st: BlueMoonState) -> None:
     """The starting player declines the fight: discard 1-3 cards (bluemoon.fight.decline)."""
     st.pending = ("decline", st.active)
-    st.plays = [0, 0, 0, 0]
+    st.plays = list(NO_PLAYS)
     if not st.hands[st.active]:  # nothing left to discard (a leadership card was the last)
         end_decline(db, st)
 
