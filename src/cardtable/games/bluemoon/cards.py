@@ -47,6 +47,7 @@ class Power(BaseModel):
         "storm",
         "flood",
         "must_play",
+        "act",
     ]
     n: int = 0
     element: Literal["fire", "earth"] | None = None
@@ -74,6 +75,7 @@ class Power(BaseModel):
     who: Literal["me", "you"] = Field(default="you", description="retreat_dragons: who retreats")
     delta: int = 0
     at_most: int | None = None
+    except_last: bool = Field(default=False, description="act: not your last active character")
 
 
 class Mutant(BaseModel):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.errors import CardDataError, PositionError
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.state import FIGHT, OVER, BlueMoonState
+from cardtable.games.bluemoon.tasks import MODES
 
 if TYPE_CHECKING:
     from cardtable.games.bluemoon.game import BlueMoonGame
@@ -42,6 +43,7 @@ _TOP = {
     "winners",
     "reason",
     "seed",
+    "tasks",
 }
 _PLAYER = {
     "people",
@@ -182,6 +184,16 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.setup_queue = [_seat(x, "setup_queue") for x in data.get("setup_queue") or []]
     st.winners = [_seat(x, "winners") for x in data.get("winners") or []]
     st.reason = str(data.get("reason", ""))
+    st.tasks = []
+    for t in data.get("tasks") or []:
+        mode, actor, source, n, done = t
+        if mode not in MODES:
+            raise PositionError(f"tasks: unknown action {mode!r}")
+        if source not in paths:
+            raise PositionError(f"tasks: no card at {source!r}")
+        st.tasks.append(
+            [MODES.index(mode), _seat(actor, "tasks"), paths[source], int(n), int(done)]
+        )
     st.rng = int(data.get("seed", 0))
     st.log = None
     st._legal = None
@@ -246,6 +258,8 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
         "setup_queue": [f"P{x + 1}" for x in st.setup_queue],
         "players": players,
     }
+    if st.tasks:
+        doc["tasks"] = [[MODES[t[0]], f"P{t[1] + 1}", paths[t[2]], t[3], t[4]] for t in st.tasks]
     if st.pending:
         doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
     if st.phase == OVER:

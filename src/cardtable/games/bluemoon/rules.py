@@ -18,6 +18,7 @@ from typing import Any
 
 from cardtable.core import rng as crng
 from cardtable.core.events import Event
+from cardtable.games.bluemoon import tasks as acting
 from cardtable.games.bluemoon.cards import BlueMoonDB
 from cardtable.games.bluemoon.powers import (
     active,
@@ -119,6 +120,7 @@ def start_game(db: BlueMoonDB, st: BlueMoonState) -> None:
     for deck in st.decks:
         crng.shuffle(st, deck)
     st.dragons = [0, 0]
+    st.tasks = []
     st.fight = 0
     st.element = -1
     st.out_first = -1
@@ -256,7 +258,7 @@ def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
     st.lead_now = c
     emit(st, "lead", "bluemoon.turn.leadership", s, card=c)
     now_effects(db, st, s, c)
-    st.pending = ("play", s)
+    next_decision(st)
 
 
 def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
@@ -269,6 +271,25 @@ def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
                 st.irrev = 1  # cards were drawn: no going back (bluemoon.special.rule11)
         elif p.kind == "free_next":
             st.plays[P_FREE] += 1
+    queue_tasks(db, st, s, c)
+
+
+def queue_tasks(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
+    """The card's "now" actions that need choices (tasks.py)."""
+    acting.queue(db, st, s, c)
+
+
+def acting_seat(st: BlueMoonState, seat: int) -> int:
+    """Who a finished dragon task helps: the task's actor."""
+    return seat
+
+
+def next_decision(st: BlueMoonState) -> None:
+    """Tasks first, then the turn player's main decision again."""
+    if st.tasks:
+        st.pending = ("task", st.tasks[0][acting.T_ACTOR])
+    else:
+        st.pending = ("play", st.active)
 
 
 def played_this_turn(st: BlueMoonState, s: int) -> list[int]:
@@ -684,6 +705,8 @@ def legal_actions(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
         out = [("lead", c) for c in _dedupe(st, lead_options(db, st, p[1]))] + [("no_lead",)]
     elif what == "play":
         out = main_options(db, st, p[1])
+    elif what == "task":
+        out = acting.options(db, st)
     elif what == "decline":
         out = [("discard", c) for c in _dedupe(st, st.hands[p[1]])]
         if st.plays[P_CARDS]:
@@ -757,10 +780,14 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
         st.pending = ("play", seat)
     elif kind == "char":
         play_card(db, st, action[1], action[2] if len(action) > 2 else -1)
-        st.pending = ("play", seat)
+        next_decision(st)
     elif kind in ("boost", "support"):
         play_card(db, st, action[1])
-        st.pending = ("play", seat)
+        next_decision(st)
+    elif kind in ("pick", "yes", "stop"):
+        if acting.choose(db, st, action):
+            award(st, acting_seat(st, seat), 1)
+        next_decision(st)
     elif kind == "done":
         end_turn(db, st)
     elif kind == "undo":

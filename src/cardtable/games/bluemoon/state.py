@@ -47,7 +47,7 @@ _INT_LISTS = (
     "pick",
 )
 _STR_LISTS = ("card_ids", "boxes")
-_NESTED = ("decks", "hands", "discards", "leaders", "combat", "support")
+_NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks")
 
 
 class BlueMoonState:
@@ -89,6 +89,7 @@ class BlueMoonState:
     leaders: list[list[int]]
     combat: list[list[int]]
     support: list[list[int]]
+    tasks: list[list[int]]
     pending: tuple[Any, ...]
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None

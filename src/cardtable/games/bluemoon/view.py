@@ -47,6 +47,8 @@ def describe(
 ) -> str:
     """Human text of an action."""
     kind = action[0]
+    if kind == "pick" and st is not None:
+        return msg("act_pick", lang, card=card_name(game, st, action[1], lang))
     if st is None or len(action) == 1:
         return msg(f"act_{kind}", lang)
     name = card_name(game, st, action[1], lang)
