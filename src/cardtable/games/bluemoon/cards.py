@@ -48,6 +48,9 @@ class Power(BaseModel):
         "flood",
         "must_play",
         "act",
+        "attack_again",
+        "must_discard",
+        "double_effect",
     ]
     n: int = 0
     element: Literal["fire", "earth"] | None = None
@@ -76,6 +79,13 @@ class Power(BaseModel):
     delta: int = 0
     at_most: int | None = None
     except_last: bool = Field(default=False, description="act: not your last active character")
+    or_dragon: bool = Field(
+        default=False,
+        description="must_discard: if not done, I attract a dragon (even on a retreat)",
+    )
+    timing: Literal["now", "my_turn", "end_of_turn"] = Field(
+        default="now", description="act: now (when played), on each of my turns, or at its end"
+    )
 
 
 class Mutant(BaseModel):

@@ -44,6 +44,7 @@ _TOP = {
     "reason",
     "seed",
     "tasks",
+    "shed",
 }
 _PLAYER = {
     "people",
@@ -165,10 +166,11 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.active = _seat(data.get("active", "P1"), "active")
     st.first = _seat(data.get("first", "P1"), "first")
     st.fturn = int(data.get("fight_turn", 1))
-    plays = list(data.get("plays") or [0, 0, 0, 0, 0, 0])
-    if len(plays) != 6:
+    plays = list(data.get("plays") or [0, 0, 0, 0, 0, 0, 0])
+    if len(plays) != 7:
         raise PositionError(
-            "plays: six numbers (characters, boosters, supports, cards, cards drawn, FREE to come)"
+            "plays: seven numbers (characters, boosters, supports, cards, cards drawn, FREE "
+            "to come, stage: 0 before the main decision, 1 in it, 2 at the end)"
         )
     st.plays = [int(x) for x in plays]
     st.stopped = int(bool(data.get("stopped", False)))
@@ -184,6 +186,9 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.setup_queue = [_seat(x, "setup_queue") for x in data.get("setup_queue") or []]
     st.winners = [_seat(x, "winners") for x in data.get("winners") or []]
     st.reason = str(data.get("reason", ""))
+    st.shed = [paths.get(x, -1) for x in data.get("shed") or []]
+    if -1 in st.shed:
+        raise PositionError("shed: a card path that names no card")
     st.tasks = []
     for t in data.get("tasks") or []:
         mode, actor, source, n, done = t
@@ -204,6 +209,8 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         st.pending = ("play", st.active) if st.phase == FIGHT else ("setup", st.active)
     else:
         st.pending = (str(pend["kind"]), _seat(pend["seat"], "pending seat"))
+    if "plays" not in data and st.pending and st.pending[0] in ("play", "task"):
+        st.plays[6] = 1  # already in the main decision
     problems = game.check_invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
@@ -258,6 +265,8 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
         "setup_queue": [f"P{x + 1}" for x in st.setup_queue],
         "players": players,
     }
+    if st.shed:
+        doc["shed"] = [paths[c] for c in st.shed]
     if st.tasks:
         doc["tasks"] = [[MODES[t[0]], f"P{t[1] + 1}", paths[t[2]], t[3], t[4]] for t in st.tasks]
     if st.pending:

@@ -253,3 +253,72 @@ def count_kind(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> int:
         for i in st.support[s]
         if not ignored(db, st, i, "text") and any(p.kind == kind for p in defn(db, st, i).powers)
     )
+
+
+def obligations(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+    """The opponent's "by the end of your booster/support phase you must discard …" powers,
+    in order; the owner's ``double_effect`` doubles the first (bluemoon.special.rule5)."""
+    out = [p for p in powers(db, st, 1 - s) if p.kind == "must_discard"]
+    if out and any(p.kind == "double_effect" for p in powers(db, st, 1 - s)):
+        first = out[0]
+        out[0] = first.model_copy(update={"n": first.n * 2})
+    return out
+
+
+def _contributes(d: CardDef, p: Power, got: list[CardDef]) -> bool:
+    if p.types:
+        return d.type in p.types
+    if p.mode == "both":  # n Fire and n Earth on different cards
+        fire = sum(x.fire for x in got if x.fire)
+        earth = sum(x.earth for x in got if x.earth)
+        return (fire < p.n and d.fire > 0) or (earth < p.n and d.earth > 0)
+    if p.mode == "either":
+        return d.fire > 0 or d.earth > 0
+    return d.value(EARTH if p.element == "earth" else FIRE) > 0
+
+
+def _met(p: Power, got: list[CardDef]) -> bool:
+    if p.types:
+        return len(got) >= max(1, p.n)
+    if p.mode == "both":
+        fire_cards = [x for x in got if x.fire]
+        earth_cards = [x for x in got if x.earth]
+        fire = sum(x.fire for x in fire_cards)
+        earth = sum(x.earth for x in earth_cards)
+        return fire >= p.n and earth >= p.n and len(got) >= 2
+    if p.mode == "either":
+        return sum(x.fire for x in got) >= p.n or sum(x.earth for x in got) >= p.n
+    return sum(x.value(EARTH if p.element == "earth" else FIRE) for x in got) >= p.n
+
+
+def obligation_state(
+    db: BlueMoonDB, st: BlueMoonState, s: int
+) -> tuple[list[Power], list[list[CardDef]]]:
+    """Each obligation and the cards shed toward it this turn (each card counts for the
+    first unmet obligation it helps, in the order it was discarded)."""
+    obs = obligations(db, st, s)
+    got: list[list[CardDef]] = [[] for _ in obs]
+    for c in st.shed:
+        d = defn(db, st, c)
+        for k, p in enumerate(obs):
+            if not _met(p, got[k]) and _contributes(d, p, got[k]):
+                got[k].append(d)
+                break
+    return obs, got
+
+
+def unmet(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+    """The obligations ``s`` has not met this turn."""
+    obs, got = obligation_state(db, st, s)
+    return [p for k, p in enumerate(obs) if not _met(p, got[k])]
+
+
+def shed_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+    """Hand cards that would help an unmet obligation (no extra cards, rule 5)."""
+    obs, got = obligation_state(db, st, s)
+    out = []
+    for c in st.hands[s]:
+        d = defn(db, st, c)
+        if any(not _met(p, got[k]) and _contributes(d, p, got[k]) for k, p in enumerate(obs)):
+            out.append(c)
+    return out

@@ -33,8 +33,10 @@ from cardtable.games.bluemoon.powers import (
     play_limit,
     powers,
     raw_active,
+    shed_options,
     shielded,
     total,
+    unmet,
 )
 from cardtable.games.bluemoon.state import (
     DRAGONS,
@@ -50,8 +52,9 @@ HAND = 6
 SIX_CARDS = 6  # cards played in a fight for a second dragon
 AUTO_WIN = 4  # crystals for taking a fourth dragon, or for rule 11's penalty
 # per-turn counters in st.plays
-P_CHAR, P_BOOST, P_SUPPORT, P_CARDS, P_DRAWN, P_FREE = range(6)
-NO_PLAYS = (0, 0, 0, 0, 0, 0)
+P_CHAR, P_BOOST, P_SUPPORT, P_CARDS, P_DRAWN, P_FREE, P_STAGE = range(7)
+NO_PLAYS = (0, 0, 0, 0, 0, 0, 0)
+# P_STAGE: 0 before the main decision, 1 in it, 2 at the end of the turn
 
 
 class GameEnd(Exception):
@@ -99,6 +102,7 @@ def new_state(
     st.reason = ""
     st.target = match_to
     st.pick = [1 if reshuffle_rule else 0]
+    st.shed = []
     st.first = first if first is not None else crng.randbelow(st, 2)
     start_game(db, st)
     return st
@@ -210,6 +214,7 @@ def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     st.stopped = 0
     st.irrev = 0
     st.lead_now = -1
+    st.shed = []
     if count_kind(db, st, s, "storm") >= 2:  # two Storms attract one dragon (in total)
         emit(st, "storm", "bluemoon.cards.special_text", s)
         award(st, s, 1)
@@ -238,7 +243,7 @@ def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
     if lead_options(db, st, s):
         st.pending = ("lead", s)
         return
-    st.pending = ("play", s)
+    next_decision(db, st)
 
 
 def lead_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
@@ -258,7 +263,7 @@ def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
     st.lead_now = c
     emit(st, "lead", "bluemoon.turn.leadership", s, card=c)
     now_effects(db, st, s, c)
-    next_decision(st)
+    next_decision(db, st)
 
 
 def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
@@ -284,10 +289,18 @@ def acting_seat(st: BlueMoonState, seat: int) -> int:
     return seat
 
 
-def next_decision(st: BlueMoonState) -> None:
-    """Tasks first, then the turn player's main decision again."""
+def next_decision(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Tasks first; then the main decision (its "on my turn" actions queued once), or the
+    rest of the end of the turn."""
+    if not st.tasks and st.plays[P_STAGE] == 0:
+        st.plays[P_STAGE] = 1
+        for i in active(db, st, st.active):
+            if not ignored(db, st, i, "text"):
+                acting.queue(db, st, st.active, i, "my_turn")
     if st.tasks:
         st.pending = ("task", st.tasks[0][acting.T_ACTOR])
+    elif st.plays[P_STAGE] == 2:
+        finish_turn(db, st)
     else:
         st.pending = ("play", st.active)
 
@@ -302,7 +315,11 @@ def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     mutants)."""
     if st.stopped or forbidden(db, st, s, "character") or not room(db, st, s, True):
         return []
-    mine = [i for i in played_this_turn(st, s) if defn(db, st, i).type == "character"]
+    mine = [  # FREE characters do not use up the turn's character (bluemoon.icon.free)
+        i
+        for i in played_this_turn(st, s)
+        if defn(db, st, i).type == "character" and "free" not in defn(db, st, i).icons
+    ]
     out = []
     for c in st.hands[s]:
         d = defn(db, st, c)
@@ -490,16 +507,24 @@ def main_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[Any, .
     if not (nothing_yet and not chars):
         for kind, tag in (("booster", "boost"), ("support", "support")):
             out += [(tag, c) for c in _dedupe(st, extra_options(db, st, s, kind))]
-    if st.plays[P_CHAR] and total_ok(db, st, s) and obligations_met(db, st, s):
+    out += [("shed", c) for c in _dedupe(st, shed_options(db, st, s))]
+    if st.plays[P_CARDS] and any(not p.or_dragon for p in unmet(db, st, s)):
+        out.append(("retreat",))  # "… or retreat" (must_discard)
+    again = any(p.kind == "attack_again" for p in powers(db, st, s))
+    fought = st.plays[P_CHAR] or again  # "my active cards attack again"
+    if fought and total_ok(db, st, s) and obligations_met(db, st, s):
         out.append(("done",))
-    elif st.plays[P_CHAR] or not out:
+    elif fought or not out:
         # cards are down but the turn cannot end well: rule 11's way out
         out.append(("concede",) if st.irrev else ("undo",))
     return out
 
 
 def obligations_met(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
-    """The opponent's "you must play a … card, or retreat" (must_play powers)."""
+    """The opponent's "you must play a … card, or retreat" (must_play powers) and "you must
+    discard …, or retreat" (must_discard without a dragon alternative)."""
+    if any(not p.or_dragon for p in unmet(db, st, s)):
+        return False
     for p in powers(db, st, 1 - s):
         if p.kind == "must_play" and not any(
             defn(db, st, i).type in p.types for i in played_this_turn(st, s)
@@ -544,8 +569,19 @@ def end_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     """Announce the total, refill, then the opponent's turn (bluemoon.turn.announce,
     bluemoon.turn.refill, bluemoon.turn.end)."""
     s = st.active
+    sirens(db, st, s)
     emit(st, "announce", "bluemoon.turn.announce", s, n=total(db, st, s), element=st.element)
     refill(db, st, s)
+    st.plays[P_STAGE] = 2
+    for i in active(db, st, s):  # "at the end of my turn" actions
+        if not ignored(db, st, i, "text"):
+            acting.queue(db, st, s, i, "end_of_turn")
+    next_decision(db, st)
+
+
+def finish_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The end of the turn after its actions: extra draws, Floods, the next turn."""
+    s = st.active
     for p in powers(db, st, s):  # end of my turn: extra cards
         if p.kind == "end_draw":
             n = p.n - len(st.hands[s]) if p.mode == "to" else p.n
@@ -565,6 +601,7 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
     loser = st.active
     winner = 1 - loser
     emit(st, "retreat", "bluemoon.turn.retreat", loser)
+    sirens(db, st, loser)
     n = 1 + (1 if len(in_areas(st, winner)) >= SIX_CARDS else 0)
     n = retreat_modifiers(db, st, loser, n)
     if n > 0:
@@ -581,6 +618,13 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
     if any(not st.decks[s] and not st.hands[s] for s in (0, 1)):
         game_over(db, st, "")  # no new fights (bluemoon.end.no_cards)
     begin_fight(db, st, loser)
+
+
+def sirens(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
+    """Unmet "discard …, or I attract a dragon" obligations give the opponent a dragon,
+    even when ``s`` retreats."""
+    for _ in [p for p in unmet(db, st, s) if p.or_dragon]:
+        award(st, 1 - s, 1)
 
 
 def retreat_modifiers(db: BlueMoonDB, st: BlueMoonState, loser: int, n: int) -> int:
@@ -777,19 +821,28 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
     elif kind == "lead":
         play_leadership(db, st, action[1])
     elif kind == "no_lead":
-        st.pending = ("play", seat)
+        next_decision(db, st)
     elif kind == "char":
         play_card(db, st, action[1], action[2] if len(action) > 2 else -1)
-        next_decision(st)
+        next_decision(db, st)
     elif kind in ("boost", "support"):
         play_card(db, st, action[1])
-        next_decision(st)
+        next_decision(db, st)
     elif kind in ("pick", "yes", "stop"):
         if acting.choose(db, st, action):
             award(st, acting_seat(st, seat), 1)
-        next_decision(st)
+        next_decision(db, st)
     elif kind == "done":
         end_turn(db, st)
+    elif kind == "shed":
+        c = action[1]
+        st.hands[seat].remove(c)
+        st.discards[seat].append(c)
+        st.public[c] = 1
+        st.shed.append(c)
+        st.irrev = 1
+        emit(st, "discard", "bluemoon.special.rule5", seat, card=c)
+        next_decision(db, st)
     elif kind == "undo":
         undo_turn(db, st)
     elif kind == "concede":

@@ -45,6 +45,7 @@ _INT_LISTS = (
     "plays",
     "setup_queue",
     "pick",
+    "shed",
 )
 _STR_LISTS = ("card_ids", "boxes")
 _NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks")
@@ -81,6 +82,7 @@ class BlueMoonState:
     plays: list[int]
     setup_queue: list[int]
     pick: list[int]
+    shed: list[int]
     card_ids: list[str]
     boxes: list[str]
     decks: list[list[int]]

@@ -50,6 +50,10 @@ MODES = (
     "discard_any",
     "bottom_any",
     "dragon_discard",
+    "mill",
+    "top3",
+    "draw3",
+    "back2",
 )
 T_CODE, T_ACTOR, T_SOURCE, T_N, T_DONE = range(5)
 ELEMENT = {"fire": 0, "earth": 1}
@@ -61,11 +65,13 @@ def power_of(db: BlueMoonDB, st: BlueMoonState, task: list[int]) -> Power:
     return acts[task[T_N]]
 
 
-def queue(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
-    """Queue the ``act`` powers of a card just played by ``s``; actions without a choice
-    happen at once."""
+def queue(db: BlueMoonDB, st: BlueMoonState, s: int, c: int, timing: str = "now") -> None:
+    """Queue the ``act`` powers of a card of ``s`` that act at ``timing`` ("now": just
+    played, which includes "on my turn" powers); actions without a choice happen at once."""
     acts = [p for p in defn(db, st, c).powers if p.kind == "act"]
     for k, p in enumerate(acts):
+        if p.timing != timing and not (timing == "now" and p.timing == "my_turn"):
+            continue
         mode = p.mode or ""
         actor = 1 - s if mode in ("force_discard", "hand_cap") else s
         if mode == "take_hand":
@@ -131,8 +137,14 @@ def options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
         out = [("pick", c) for c in st.decks[s]]
     elif mode == "search_pile":
         out = [("pick", c) for c in st.discards[s]]
-    elif mode in ("pile_draw", "pile_to_deck", "discard_all"):
+    elif mode in ("pile_draw", "pile_to_deck", "discard_all", "mill"):
         out = [("yes",)]
+    elif mode == "top3":
+        out = [("pick", c) for c in st.decks[s][-3:]]
+    elif mode == "draw3":
+        out = [("yes",)] if task[T_DONE] < 3 and st.decks[s] else []
+    elif mode == "back2":
+        out = [("pick", c) for c in st.hands[s]]
     seen: set[str] = set()
     unique = []
     for o in out:
@@ -155,7 +167,7 @@ def _reachable(db: BlueMoonDB, st: BlueMoonState, s: int, p: Power) -> bool:
 
 
 def _optional(mode: str, task: list[int], p: Power, db: BlueMoonDB, st: BlueMoonState) -> bool:
-    if mode in ("force_discard", "hand_cap"):
+    if mode in ("force_discard", "hand_cap", "back2"):
         return False
     if mode == "dragon_discard":
         return task[T_DONE] == 0  # once begun, finish it (bluemoon.special.rule4)
@@ -177,6 +189,8 @@ def choose(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> int:
     p = power_of(db, st, task)
     if action[0] == "stop":
         st.tasks.pop(0)
+        if mode == "draw3" and task[T_DONE] and st.hands[s]:
+            st.tasks.insert(0, [MODES.index("back2"), s, task[T_SOURCE], task[T_N], 0])
         return 0
     st.irrev = 1
     if mode == "discard_active":
@@ -245,6 +259,39 @@ def choose(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> int:
         st.discards[s] = []
         crng.shuffle(st, st.decks[s])
         st.tasks.pop(0)
+    elif mode == "mill":
+        other = 1 - s
+        if st.decks[other]:
+            c = st.decks[other].pop()
+            st.discards[other].append(c)
+            st.public[c] = 1
+        st.tasks.pop(0)
+    elif mode == "top3":
+        top = st.decks[s][-3:]
+        del st.decks[s][-3:]
+        for c in top:
+            if c == action[1]:
+                st.discards[s].append(c)
+                st.public[c] = 1
+            else:
+                st.hands[s].append(c)
+        st.tasks.pop(0)
+    elif mode == "draw3":
+        c = st.decks[s].pop()
+        st.hands[s].append(c)
+        task[T_DONE] += 1
+        if task[T_DONE] >= 3 or not st.decks[s]:
+            st.tasks.pop(0)
+            st.tasks.insert(0, [MODES.index("back2"), s, task[T_SOURCE], task[T_N], 0])
+    elif mode == "back2":
+        c = action[1]
+        st.hands[s].remove(c)
+        st.decks[s].append(c)
+        st.public[c] = 0
+        task[T_DONE] += 1
+        if task[T_DONE] >= 2 or not st.hands[s]:
+            crng.shuffle(st, st.decks[s])
+            st.tasks.pop(0)
     elif mode == "dragon_discard":
         c = action[1]
         st.hands[s].remove(c)
