@@ -90,3 +90,21 @@ def test_setup_refusals() -> None:
         GAME.new_game({"lists": [DB.deck("hoax"), DB.deck("vulca")]}, 1)
     with pytest.raises(SetupError, match="colour"):
         GAME.new_game({"colour": 1}, 1)
+
+
+def test_match_swaps_decks_when_asked() -> None:
+    """bluemoon.match.swap_decks, bluemoon.match.loser_starts: with ``swap`` the players
+    exchange decks after a game; the loser of the game starts the next one."""
+    from cardtable.core.rng import Rng
+
+    st = GAME.new_game({"peoples": ["vulca", "hoax"], "match_to": 9, "swap": True}, 4)
+    pick = Rng(4)
+    while st.game_no == 1 and GAME.to_move(st) is not None:
+        legal = GAME.legal_actions(st)
+        GAME.apply(st, legal[pick.randbelow(len(legal))])
+    assert st.game_no == 2
+    assert st.boxes == ["hoax", "vulca"]
+    winner = 0 if st.crystals[0] > st.crystals[1] else 1
+    assert st.first == 1 - winner
+    owned = {st.card_ids[c] for c in st.hands[0] + st.decks[0]}
+    assert owned <= set(DB.deck("hoax"))

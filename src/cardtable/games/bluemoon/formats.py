@@ -35,6 +35,7 @@ class BlueMoonSetup(BaseModel):
     match_to: int = Field(
         default=0, ge=0, le=20, description="play games until N crystals (0: one game)"
     )
+    swap: bool = Field(default=False, description="a match: the players swap decks after each game")
 
     @model_validator(mode="after")
     def _check(self) -> BlueMoonSetup:

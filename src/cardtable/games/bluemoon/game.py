@@ -71,7 +71,15 @@ class BlueMoonGame(Game):
         opts = parse_setup(setup)
         decks, peoples = make_decks(self.db, opts, seed)
         return new_state(
-            self.db, decks, peoples, seed, opts.first, log, opts.reshuffle, opts.match_to
+            self.db,
+            decks,
+            peoples,
+            seed,
+            opts.first,
+            log,
+            opts.reshuffle,
+            opts.match_to,
+            opts.swap,
         )
 
     def legal_actions(self, state: BlueMoonState) -> list[Action]:
@@ -186,7 +194,7 @@ class BlueMoonGame(Game):
             {"peoples": ["vulca", "hoax"]},
             {},
             {"first": 1, "reshuffle": True},
-            {"match_to": 5},
+            {"match_to": 5, "swap": True},
         ]
 
     def render(self, state: BlueMoonState, seat: int | None, lang: str) -> Any:

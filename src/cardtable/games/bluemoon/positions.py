@@ -45,6 +45,7 @@ _TOP = {
     "seed",
     "tasks",
     "shed",
+    "swap",
 }
 _PLAYER = {
     "people",
@@ -182,7 +183,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     out = data.get("out_first")
     st.out_first = -1 if out is None else _seat(out, "out_first")
     st.target = int(data.get("match_to", 0))
-    st.pick = [int(bool(data.get("reshuffle", False)))]
+    st.pick = [int(bool(data.get("reshuffle", False))), int(bool(data.get("swap", False)))]
     st.setup_queue = [_seat(x, "setup_queue") for x in data.get("setup_queue") or []]
     st.winners = [_seat(x, "winners") for x in data.get("winners") or []]
     st.reason = str(data.get("reason", ""))
@@ -262,6 +263,7 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
         "out_first": None if st.out_first < 0 else f"P{st.out_first + 1}",
         "match_to": st.target,
         "reshuffle": bool(st.pick[0]),
+        "swap": bool(st.pick[1]),
         "setup_queue": [f"P{x + 1}" for x in st.setup_queue],
         "players": players,
     }

@@ -77,6 +77,7 @@ def new_state(
     log: bool,
     reshuffle_rule: bool = False,
     match_to: int = 0,
+    swap: bool = False,
 ) -> BlueMoonState:
     """Two decks of 30 shuffled, 6 cards each, the dragons neutral, the first player by
     the seed (bluemoon.setup.*). ``leaders``: each player's people (its leader card)."""
@@ -101,7 +102,7 @@ def new_state(
     st.game_no = 0
     st.reason = ""
     st.target = match_to
-    st.pick = [1 if reshuffle_rule else 0]
+    st.pick = [1 if reshuffle_rule else 0, 1 if swap else 0]
     st.shed = []
     st.first = first if first is not None else crng.randbelow(st, 2)
     start_game(db, st)
@@ -683,7 +684,10 @@ def finish_game(st: BlueMoonState, winner: int, crystals: int, reason: str) -> N
     emit(st, "game_over", "bluemoon.end.crystals", winner, n=crystals, reason=reason)
     st.reason = reason
     if st.target and max(st.crystals) < st.target and winner >= 0:
-        st.first = 1 - winner
+        st.first = 1 - winner  # the loser starts the next game (bluemoon.match.loser_starts)
+        if st.pick[1]:  # the players swap decks; seats keep their crystals
+            st.owner = [1 - o for o in st.owner]  # (bluemoon.match.swap_decks)
+            st.boxes.reverse()
         raise NextGame
     st.phase = OVER
     st.pending = ()
