@@ -46,6 +46,7 @@ _TOP = {
     "tasks",
     "shed",
     "swap",
+    "freed",
 }
 _PLAYER = {
     "people",
@@ -188,8 +189,9 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.winners = [_seat(x, "winners") for x in data.get("winners") or []]
     st.reason = str(data.get("reason", ""))
     st.shed = [paths.get(x, -1) for x in data.get("shed") or []]
-    if -1 in st.shed:
-        raise PositionError("shed: a card path that names no card")
+    st.freed = [paths.get(x, -1) for x in data.get("freed") or []]
+    if -1 in st.shed or -1 in st.freed:
+        raise PositionError("shed/freed: a card path that names no card")
     st.tasks = []
     for t in data.get("tasks") or []:
         mode, actor, source, n, done = t
@@ -269,6 +271,8 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
     }
     if st.shed:
         doc["shed"] = [paths[c] for c in st.shed]
+    if st.freed:
+        doc["freed"] = [paths[c] for c in st.freed]
     if st.tasks:
         doc["tasks"] = [[MODES[t[0]], f"P{t[1] + 1}", paths[t[2]], t[3], t[4]] for t in st.tasks]
     if st.pending:

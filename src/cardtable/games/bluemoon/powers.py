@@ -145,14 +145,28 @@ def card_value(db: BlueMoonDB, st: BlueMoonState, i: int, element: int, mine: li
     return v
 
 
+def _zeroed(db: BlueMoonDB, st: BlueMoonState, i: int, element: int) -> bool:
+    """The opponent's odd/even reduction takes this card's value to 0."""
+    d = defn(db, st, i)
+    if "protected" in d.icons:
+        return False
+    printed = _printed(d, element)
+    for p in powers(db, st, 1 - st.owner[i]):
+        parity = 1 if p.mode == "zero_odd" else 0
+        hit = p.kind == "value" and p.mode in ("zero_odd", "zero_even") and d.type in p.types
+        if hit and printed and printed % 2 == parity:
+            return True
+    return False
+
+
 def _one_character_bonus(db: BlueMoonDB, st: BlueMoonState, s: int, element: int, p: Power) -> int:
     """The most a "one of my character cards" change adds to the total (the engine applies
     it where it helps most, ruling R13)."""
     best = 0
     for i in active(db, st, s):
         d = defn(db, st, i)
-        if d.type != "character":
-            continue
+        if d.type != "character" or _zeroed(db, st, i, element):
+            continue  # a reduction to 0 comes after any increase (bluemoon.special.rule7)
         now = _printed(d, element)
         if p.mode == "double_one":
             if p.element is None or ELEMENTS.index(p.element) == element:

@@ -104,6 +104,7 @@ def new_state(
     st.target = match_to
     st.pick = [1 if reshuffle_rule else 0, 1 if swap else 0]
     st.shed = []
+    st.freed = []
     st.first = first if first is not None else crng.randbelow(st, 2)
     start_game(db, st)
     return st
@@ -216,6 +217,7 @@ def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     st.irrev = 0
     st.lead_now = -1
     st.shed = []
+    st.freed = []
     if count_kind(db, st, s, "storm") >= 2:  # two Storms attract one dragon (in total)
         emit(st, "storm", "bluemoon.cards.special_text", s)
         award(st, s, 1)
@@ -249,7 +251,7 @@ def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
 
 def lead_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Leadership cards ``s`` may play now."""
-    if forbidden(db, st, s, "leadership"):
+    if forbidden(db, st, s, "leadership") or not room(db, st, s, False):
         return []
     return [c for c in st.hands[s] if defn(db, st, c).type == "leadership"]
 
@@ -262,6 +264,8 @@ def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
     st.leaders[s].append(c)
     st.public[c] = 1
     st.lead_now = c
+    if "stop" in defn(db, st, c).icons:
+        st.stopped = 1  # bluemoon.icon.stop
     emit(st, "lead", "bluemoon.turn.leadership", s, card=c)
     now_effects(db, st, s, c)
     next_decision(db, st)
@@ -319,7 +323,7 @@ def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     mine = [  # FREE characters do not use up the turn's character (bluemoon.icon.free)
         i
         for i in played_this_turn(st, s)
-        if defn(db, st, i).type == "character" and "free" not in defn(db, st, i).icons
+        if defn(db, st, i).type == "character" and not counts_free(db, st, i)
     ]
     out = []
     for c in st.hands[s]:
@@ -328,7 +332,7 @@ def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
             continue
         if d.mutant is not None and not mutant_ok(db, st, s, c):
             continue
-        if not mine or is_free(st, c, d) or extra_allowed(db, st, s, "character") != 0:
+        if not mine or is_free(db, st, c) or extra_allowed(db, st, s, "character") != 0:
             out.append(c)
             continue
         if _pairs_with(db, st, c, mine) or _joins_gang(db, st, c, mine):
@@ -336,15 +340,22 @@ def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     return out
 
 
-def is_free(st: BlueMoonState, c: int, d: Any) -> bool:
-    """FREE by its icon, or by an earlier "the next card counts as FREE" this turn."""
-    return "free" in d.icons or st.plays[P_FREE] > 0
+def is_free(db: BlueMoonDB, st: BlueMoonState, c: int) -> bool:
+    """FREE by its icon (unless the opponent's cards ignore it), or by an earlier "the next
+    card counts as FREE" this turn (bluemoon.icon.free)."""
+    return "free" in icons(db, st, c) or st.plays[P_FREE] > 0
+
+
+def counts_free(db: BlueMoonDB, st: BlueMoonState, i: int) -> bool:
+    """A card played this turn that did not use up the turn's allowance."""
+    return i in st.freed
 
 
 def room(db: BlueMoonDB, st: BlueMoonState, s: int, combat: bool) -> bool:
     """The opponent's limits on how many cards ``s`` plays this turn leave room for one more."""
     left_all, left_combat = play_limit(db, st, s)
-    if left_all >= 0 and st.plays[P_CARDS] >= left_all:
+    used = st.plays[P_CARDS] + (1 if st.lead_now >= 0 else 0)  # a leadership card counts
+    if left_all >= 0 and used >= left_all:
         return False
     into_combat = st.plays[P_CHAR] + st.plays[P_BOOST]
     return not (combat and left_combat >= 0 and into_combat >= left_combat)
@@ -404,30 +415,32 @@ def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[
         d = defn(db, st, c)
         if d.type != kind or forbidden(db, st, s, kind, c):
             continue
-        if is_free(st, c, d):  # any number, even first or alone (bluemoon.icon.free)
+        if is_free(db, st, c):  # any number, even first or alone (bluemoon.icon.free)
             out.append(c)
             continue
         if not has_char:
             continue
-        extra = extra_allowed(db, st, s, kind)
-        if first_turn(st) and extra == 0:
-            continue
-        counted = [i for i in done if "free" not in defn(db, st, i).icons]
-        if (
-            not counted
-            or extra == -1
-            or (extra and _extra_left(db, st, counted, kind, extra))
-            or _pairs_with(db, st, c, counted)
-        ):
+        counted = [i for i in done if not counts_free(db, st, i)]
+        if slots_allow(db, st, s, counted, kind) or _pairs_with(db, st, c, counted):
             out.append(c)
     return out
 
 
-def _extra_left(
-    db: BlueMoonDB, st: BlueMoonState, counted: list[int], kind: str, extra: int
-) -> bool:
-    same = sum(1 for i in counted if defn(db, st, i).type == kind)
-    return same < 1 + extra
+def slots_allow(db: BlueMoonDB, st: BlueMoonState, s: int, counted: list[int], kind: str) -> bool:
+    """One more booster or support fits this turn's slots: one of either (none in the
+    starter's first turn), plus the extra slots powers give for one kind ("any number" of
+    one kind also allows one of the other, bluemoon.special.rule3)."""
+    base = 0 if first_turn(st) else 1
+    extra = {k: extra_allowed(db, st, s, k) for k in ("booster", "support")}
+    count = {
+        k: sum(1 for i in counted if defn(db, st, i).type == k) + (kind == k)
+        for k in ("booster", "support")
+    }
+    for k, other in (("booster", "support"), ("support", "booster")):
+        if extra[k] == -1:  # any number of one kind, and one card of the other
+            return count[other] <= max(1, base + max(0, extra[other]))
+    over = sum(max(0, count[k] - extra[k]) for k in ("booster", "support"))
+    return over <= base
 
 
 def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> None:
@@ -466,9 +479,11 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
         st.support[s].append(c)
         st.plays[P_SUPPORT] += 1
     st.plays[P_CARDS] += 1
-    if st.plays[P_FREE] > 0 and "free" not in d.icons:
+    if is_free(db, st, c) and d.type != "leadership":
+        st.freed.append(c)
+    if st.plays[P_FREE] > 0:
         st.plays[P_FREE] -= 1  # the "next card counts as FREE" is used up
-    if "stop" in d.icons:
+    if "stop" in icons(db, st, c):
         st.stopped = 1  # bluemoon.icon.stop
     emit(st, "play", "bluemoon.turn.play", s, card=c)
     now_effects(db, st, s, c)
@@ -602,7 +617,8 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
     loser = st.active
     winner = 1 - loser
     emit(st, "retreat", "bluemoon.turn.retreat", loser)
-    sirens(db, st, loser)
+    if retreat_modifiers(db, st, loser, 1, cap_only=True) > 0:  # "you may not attract" wins
+        sirens(db, st, loser)
     n = 1 + (1 if len(in_areas(st, winner)) >= SIX_CARDS else 0)
     n = retreat_modifiers(db, st, loser, n)
     if n > 0:
@@ -628,7 +644,9 @@ def sirens(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
         award(st, 1 - s, 1)
 
 
-def retreat_modifiers(db: BlueMoonDB, st: BlueMoonState, loser: int, n: int) -> int:
+def retreat_modifiers(
+    db: BlueMoonDB, st: BlueMoonState, loser: int, n: int, cap_only: bool = False
+) -> int:
     """Active cards change the dragons a retreat gives (retreat_dragons powers):
     one more, one fewer, none, at most one (bluemoon.fight.win.modifiers)."""
     cap: int | None = None
@@ -639,7 +657,8 @@ def retreat_modifiers(db: BlueMoonDB, st: BlueMoonState, loser: int, n: int) -> 
             retreating = seat if p.who == "me" else 1 - seat
             if retreating != loser:
                 continue
-            n += p.delta
+            if not cap_only:
+                n += p.delta
             if p.at_most is not None:
                 cap = p.at_most if cap is None else min(cap, p.at_most)
     if cap is not None:

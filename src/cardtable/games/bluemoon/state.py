@@ -46,6 +46,7 @@ _INT_LISTS = (
     "setup_queue",
     "pick",
     "shed",
+    "freed",
 )
 _STR_LISTS = ("card_ids", "boxes")
 _NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks")
@@ -83,6 +84,7 @@ class BlueMoonState:
     setup_queue: list[int]
     pick: list[int]
     shed: list[int]
+    freed: list[int]
     card_ids: list[str]
     boxes: list[str]
     decks: list[list[int]]

@@ -32,7 +32,7 @@ from typing import Any
 
 from cardtable.core import rng as crng
 from cardtable.games.bluemoon.cards import BlueMoonDB, Power
-from cardtable.games.bluemoon.powers import active, defn, icons
+from cardtable.games.bluemoon.powers import active, defn, draw_cap, icons, powers
 from cardtable.games.bluemoon.state import BlueMoonState
 
 MODES = (
@@ -73,13 +73,15 @@ def queue(db: BlueMoonDB, st: BlueMoonState, s: int, c: int, timing: str = "now"
         if p.timing != timing and not (timing == "now" and p.timing == "my_turn"):
             continue
         mode = p.mode or ""
-        actor = 1 - s if mode in ("force_discard", "hand_cap") else s
-        if mode == "take_hand":
-            _take_hand(st, s, p.n)
-        elif mode == "reveal_hand":
+        # "you discard": the opponent chooses; "I may force you": I say yes first
+        opponent_acts = mode == "hand_cap" or (mode == "force_discard" and not p.may)
+        actor = 1 - s if opponent_acts else s
+        if mode == "reveal_hand":
             for x in st.hands[1 - s]:
                 st.public[x] = 1
             st.irrev = 1
+        elif mode == "hand_cap" and len(st.hands[1 - s]) <= p.n:
+            continue  # nothing to discard
         else:
             st.tasks.append([MODES.index(mode), actor, c, k, 0])
 
@@ -128,6 +130,8 @@ def options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
             if defn(db, st, i).type in (p.types or ("character", "booster", "support"))
             and i != task[T_SOURCE]
         ]
+    elif mode == "force_discard" and s == st.owner[task[T_SOURCE]]:
+        out = [("yes",)]  # "I may force you": the card's player decides first
     elif mode in ("force_discard", "hand_cap", "discard_any", "bottom_any", "dragon_discard"):
         cards = st.hands[s]
         if mode == "dragon_discard":
@@ -137,7 +141,7 @@ def options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
         out = [("pick", c) for c in st.decks[s]]
     elif mode == "search_pile":
         out = [("pick", c) for c in st.discards[s]]
-    elif mode in ("pile_draw", "pile_to_deck", "discard_all", "mill"):
+    elif mode in ("pile_draw", "pile_to_deck", "discard_all", "mill", "take_hand"):
         out = [("yes",)]
     elif mode == "top3":
         out = [("pick", c) for c in st.decks[s][-3:]]
@@ -152,11 +156,30 @@ def options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
         if key not in seen:
             seen.add(key)
             unique.append(o)
+    if mode in INTO_HAND and blocked(db, st, s, mode in FROM_DECK):
+        unique = []  # the opponent's cards forbid taking cards (draw_block powers)
     if mode == "dragon_discard" and task[T_DONE] == 0 and not _reachable(db, st, s, p):
         unique = []  # all or nothing: it cannot be done (bluemoon.special.rule4)
     if _optional(mode, task, p, db, st) or not unique:
         unique.append(("stop",))
     return unique
+
+
+INTO_HAND = ("search_deck", "search_pile", "pile_draw", "top3", "draw3", "retrieve_own")
+FROM_DECK = ("search_deck", "top3", "draw3")
+
+
+def blocked(db: BlueMoonDB, st: BlueMoonState, s: int, from_deck: bool) -> bool:
+    """Whether the opponent's cards stop ``s`` taking a card into hand (from the deck)."""
+    for p in powers(db, st, 1 - s):
+        if p.kind != "draw_block":
+            continue
+        if p.mode == "no_take" or (p.mode == "hand_four" and len(st.hands[s]) >= 4):
+            return True
+        drawn = st.plays[4] if st.active == s else 0
+        if from_deck and draw_cap(db, st, s, 1, drawn) == 0:
+            return True
+    return False
 
 
 def _reachable(db: BlueMoonDB, st: BlueMoonState, s: int, p: Power) -> bool:
@@ -167,7 +190,9 @@ def _reachable(db: BlueMoonDB, st: BlueMoonState, s: int, p: Power) -> bool:
 
 
 def _optional(mode: str, task: list[int], p: Power, db: BlueMoonDB, st: BlueMoonState) -> bool:
-    if mode in ("force_discard", "hand_cap", "back2"):
+    if mode == "force_discard":
+        return task[T_ACTOR] == st.owner[task[T_SOURCE]]
+    if mode in ("hand_cap", "back2"):
         return False
     if mode == "dragon_discard":
         return task[T_DONE] == 0  # once begun, finish it (bluemoon.special.rule4)
@@ -189,10 +214,19 @@ def choose(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> int:
     p = power_of(db, st, task)
     if action[0] == "stop":
         st.tasks.pop(0)
+        if mode == "search_deck":  # "then I reshuffle", whether or not a card was taken
+            crng.shuffle(st, st.decks[s])
         if mode == "draw3" and task[T_DONE] and st.hands[s]:
             st.tasks.insert(0, [MODES.index("back2"), s, task[T_SOURCE], task[T_N], 0])
         return 0
     st.irrev = 1
+    if mode == "force_discard" and action[0] == "yes":
+        task[T_ACTOR] = 1 - s  # now the opponent chooses what to discard
+        if not st.hands[1 - s]:
+            st.tasks.pop(0)
+        return 0
+    if mode in FROM_DECK and st.active == s:
+        st.plays[4] += 1  # a card taken from the deck this turn (Gluing Dust counts it)
     if mode == "discard_active":
         _discard_from_play(st, action[1])
         task[T_DONE] += 1
@@ -259,6 +293,9 @@ def choose(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> int:
         st.discards[s] = []
         crng.shuffle(st, st.decks[s])
         st.tasks.pop(0)
+    elif mode == "take_hand":
+        _take_hand(st, s, p.n)
+        st.tasks.pop(0)
     elif mode == "mill":
         other = 1 - s
         if st.decks[other]:
@@ -275,6 +312,7 @@ def choose(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> int:
                 st.public[c] = 1
             else:
                 st.hands[s].append(c)
+                st.public[c] = 1  # the three were revealed
         st.tasks.pop(0)
     elif mode == "draw3":
         c = st.decks[s].pop()
