@@ -81,7 +81,7 @@ def ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str = "all") -> b
             continue
         if d.type not in (p.types or ALL):
             continue
-        if p.with_icons and not d.icons:
+        if p.with_icons and not d.icons and d.gang is None:  # a gang mark is an icon too
             continue
         if (
             p.except_people is not None
@@ -109,6 +109,14 @@ def icons(db: BlueMoonDB, st: BlueMoonState, i: int) -> frozenset[str]:
         if p.aspect == "icons":
             kept |= set(p.except_icons) & d.icons
     return frozenset(kept)
+
+
+def gang(db: BlueMoonDB, st: BlueMoonState, i: int) -> str | None:
+    """A Khind character's gang, unless the opponent's cards ignore its icons."""
+    d = defn(db, st, i)
+    if d.gang is None or not ignored(db, st, i, "icons"):
+        return d.gang
+    return None
 
 
 def powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:

@@ -27,6 +27,7 @@ from cardtable.games.bluemoon.powers import (
     draw_cap,
     extra_allowed,
     forbidden,
+    gang,
     icons,
     ignored,
     in_areas,
@@ -233,9 +234,7 @@ def retrievable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     other = 1 - s
     if any("retrieve" in icons(db, st, i) for i in active(db, st, other) if i in st.combat[other]):
         return []
-    if draw_cap(db, st, s, 1, 0) == 0 and any(
-        p.kind == "draw_block" and p.mode == "no_take" for p in powers(db, st, other)
-    ):
+    if acting.blocked(db, st, s, False):  # no more cards into hand (draw_block powers)
         return []
     return [i for i in active(db, st, s) if "retrieve" in icons(db, st, i)]
 
@@ -253,7 +252,11 @@ def lead_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Leadership cards ``s`` may play now."""
     if forbidden(db, st, s, "leadership") or not room(db, st, s, False):
         return []
-    return [c for c in st.hands[s] if defn(db, st, c).type == "leadership"]
+    return [
+        c
+        for c in st.hands[s]
+        if defn(db, st, c).type == "leadership" and not forbidden(db, st, s, "leadership", c)
+    ]
 
 
 def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
@@ -364,20 +367,20 @@ def room(db: BlueMoonDB, st: BlueMoonState, s: int, combat: bool) -> bool:
 def _pairs_with(db: BlueMoonDB, st: BlueMoonState, c: int, mine: list[int]) -> bool:
     """PAIR: a second card with the same first word and the icon (bluemoon.icon.pair)."""
     d = defn(db, st, c)
-    if "pair" not in d.icons:
+    if "pair" not in icons(db, st, c):
         return False
     same = [i for i in mine if defn(db, st, i).type == d.type]
     return (
         len(same) == 1
-        and "pair" in defn(db, st, same[0]).icons
+        and "pair" in icons(db, st, same[0])
         and defn(db, st, same[0]).first_word == d.first_word
     )
 
 
 def _joins_gang(db: BlueMoonDB, st: BlueMoonState, c: int, mine: list[int]) -> bool:
     """GANG: any number of characters of one gang (bluemoon.icon.gang)."""
-    g = defn(db, st, c).gang
-    return g is not None and all(defn(db, st, i).gang == g for i in mine)
+    g = gang(db, st, c)
+    return g is not None and all(gang(db, st, i) == g for i in mine)
 
 
 def mutant_ok(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
@@ -456,8 +459,8 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
             st.element = element  # the starting player names the element (bluemoon.fight.element)
             emit(st, "element", "bluemoon.fight.element", s, element=element)
         mine = [i for i in played_this_turn(st, s) if defn(db, st, i).type == "character"]
-        keep = d.gang is not None and all(
-            defn(db, st, i).gang == d.gang and defn(db, st, i).type == "character"
+        keep = gang(db, st, c) is not None and all(
+            gang(db, st, i) == gang(db, st, c) and defn(db, st, i).type == "character"
             for i in st.combat[s]
             if st.act[i]
         )
