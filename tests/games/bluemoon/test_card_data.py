@@ -74,7 +74,8 @@ def comparable(card: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_files_name_their_box() -> None:
-    """bluemoon.setup.decks: one file per deck box, named after it."""
+    """bluemoon.setup.decks, bluemoon.cards.deck_letter, bluemoon.cards.number: one file per
+    deck box, named after it."""
     for box, doc in load_boxes().items():
         assert doc["box"] == box
         assert set(doc) == {"box", "card"}

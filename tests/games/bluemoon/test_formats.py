@@ -27,7 +27,8 @@ def foreign(people: str) -> list[str]:
 
 
 def test_boxed_decks_hold_thirty_and_a_leader() -> None:
-    """bluemoon.setup.decks: each of the eight boxes is a leader and 30 playing cards."""
+    """bluemoon.setup.decks, bluemoon.deck.ready: each of the eight boxes is a leader and 30
+    playing cards, ready to play."""
     for people in PEOPLES:
         assert len(DB.deck(people)) == 30
         assert DB.leader(people).type == "leader"
@@ -46,7 +47,8 @@ def test_seed_draws_two_different_peoples() -> None:
 
 
 def test_built_deck_accepted() -> None:
-    """bluemoon.deck.size, bluemoon.deck.own_people: 30 different cards of the people's own
+    """bluemoon.deck.build, bluemoon.deck.size, bluemoon.deck.own_people: 30 different cards
+    of the people's own
     (plus a few foreign moons) make a legal deck, played as given."""
     mine = own_cards("vulca")
     extra = [c for c in foreign("vulca") if DB.cards[c].moons <= 2][: 30 - len(mine)]
@@ -57,8 +59,8 @@ def test_built_deck_accepted() -> None:
 
 
 def test_built_deck_refusals() -> None:
-    """bluemoon.deck.size, bluemoon.deck.no_repeats, bluemoon.deck.moons: the reason names what
-    is wrong."""
+    """bluemoon.deck.size, bluemoon.deck.no_repeats, bluemoon.deck.moons, bluemoon.cards.moons,
+    bluemoon.deck.check_size, bluemoon.deck.check_rules: the reason names what is wrong."""
     mine = own_cards("terrah")
     light = [c for c in foreign("terrah") if DB.cards[c].moons == 1]
     heavy = [c for c in foreign("terrah") if DB.cards[c].moons >= 3]

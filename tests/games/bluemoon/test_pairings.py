@@ -19,7 +19,8 @@ PAIRS = list(itertools.combinations(PEOPLES, 2))
 
 @pytest.mark.parametrize(("a", "b"), PAIRS, ids=[f"{a}-{b}" for a, b in PAIRS])
 def test_pairing_plays_clean(a: str, b: str) -> None:
-    """bluemoon.match.choose_decks, bluemoon.special.rule10: both seat orders, three games
+    """bluemoon.match.choose_decks, bluemoon.special.rule10, bluemoon.discard.look,
+    bluemoon.special.rule9: both seat orders, three games
     each, invariants after every action, exact JSON and position round-trips, observation
     unchanged when the hidden parts are resampled, and the same seed replaying the game."""
     assert len(PAIRS) == 28

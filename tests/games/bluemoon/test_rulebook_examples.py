@@ -60,8 +60,9 @@ def announced(st: BlueMoonState) -> list[tuple[int, int]]:
 
 
 def test_example_fight_one() -> None:
-    """bluemoon.example.fight1, bluemoon.fight.element, bluemoon.turn.refill,
-    bluemoon.fight.win: Volca 5 Fire; Vetraskedas + Trebuchet 5 Fire; Flamebreath +
+    """bluemoon.example.fight1, bluemoon.fight.start, bluemoon.fight.element,
+    bluemoon.turn.play, bluemoon.turn.announce, bluemoon.turn.refill, bluemoon.fight.win,
+    bluemoon.fight.end, bluemoon.setup.dragons: Volca 5 Fire; Vetraskedas + Trebuchet 5 Fire; Flamebreath +
     Fireblast 10 Fire; Hoax retreats: Vulca attracts one dragon, the areas are discarded."""
     st = table(
         {
@@ -88,7 +89,9 @@ def test_example_fight_one() -> None:
 
 
 def test_example_fight_two() -> None:
-    """bluemoon.example.fight2, bluemoon.turn.leadership, bluemoon.cards.mutant,
+    """bluemoon.example.fight2, bluemoon.example.fight2.muster,
+    bluemoon.example.fight2.retrieve, bluemoon.example.fight2.ignore,
+    bluemoon.example.fight2.dragons, bluemoon.turn.leadership, bluemoon.cards.mutant,
     bluemoon.icon.retrieve, bluemoon.special.ignore, bluemoon.fight.win.sixth_card: 3 Earth,
     5 Earth, 7 Earth, the mutant's 5 Fire, 3 Fire, 6 Fire, 7 Fire, a retreat; Hoax attracts
     two dragons: Vulca's goes back to the centre and Hoax takes one."""
