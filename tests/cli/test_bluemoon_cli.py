@@ -74,3 +74,10 @@ def test_bench_and_simulate():
     sim = json.loads(ok("simulate", "bluemoon", "--games", "20", "--seed", "2", "--json").stdout)
     assert sim["games"] == 20
     assert sim["wins"]["p1"] + sim["wins"]["p2"] + sim["draws"] == 20
+
+
+def test_cards_list():
+    """bluemoon.setup.decks: the card list names the cards and their powers in both languages."""
+    assert "Catusan" in ok("cards", "bluemoon", "--lang", "en").output
+    data = json.loads(ok("cards", "bluemoon", "--json").stdout)
+    assert len(data) == 248 and all(set(c["text"]) == {"ru", "en"} for c in data)

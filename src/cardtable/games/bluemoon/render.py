@@ -13,6 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.games.bluemoon.cards import PLAYED_TYPES, CardDef, Power
 from cardtable.games.bluemoon.state import DRAGONS, OVER, BlueMoonState
 from cardtable.games.bluemoon.view import ELEMENTS, card_facts, msg, seat_name
 
@@ -112,13 +113,357 @@ def render(game: BlueMoonGame, st: BlueMoonState, seat: int | None, lang: str) -
         if top:
             parts.append(Text(msg("r_leader_top", lang, card=game.db.cards[top].name(lang))))
     table = Table(title=msg("r_hand", lang), title_justify="left")
-    for key in ("r_col_num", "r_col_card", "r_col_facts"):
+    for key in ("r_col_num", "r_col_card", "r_col_facts", "r_col_text"):
         table.add_column(msg(key, lang))
     for k, e in enumerate(obs["hand"], 1):
-        dd = game.db.cards[e["card"]]
+        dd = game.dbs(st).cards[e["card"]]
         table.add_row(
-            str(k), Text(dd.name(lang), style="bold"), card_facts(game, e["inst"], st, lang)
+            str(k),
+            Text(dd.name(lang), style="bold"),
+            card_facts(game, e["inst"], st, lang),
+            power_text(game, dd, lang),
         )
     parts.append(table)
     _ = ELEMENTS
     return Group(*parts)
+
+
+# --- special powers in words (bluemoon.cards.special_text, bluemoon.special.reading) --------
+# Word forms of the card types: plural nominative, plural accusative, plural genitive,
+# singular accusative (with the article in English). "all" stands for every type.
+_TYPE_FORMS: dict[str, dict[str, tuple[str, str, str, str]]] = {
+    "ru": {
+        "character": ("герои", "героев", "героев", "героя"),
+        "booster": ("бустеры", "бустеры", "бустеров", "бустер"),
+        "support": ("карты поддержки", "карты поддержки", "карт поддержки", "карту поддержки"),
+        "leadership": ("карты лидерства", "карты лидерства", "карт лидерства", "карту лидерства"),
+        "all": ("карты", "карты", "карт", "карту"),
+    },
+    "en": {
+        "character": ("characters", "characters", "characters", "a character"),
+        "booster": ("boosters", "boosters", "boosters", "a booster"),
+        "support": ("support cards", "support cards", "support cards", "a support card"),
+        "leadership": (
+            "leadership cards",
+            "leadership cards",
+            "leadership cards",
+            "a leadership card",
+        ),
+        "all": ("cards", "cards", "cards", "a card"),
+    },
+}
+_FORM = {"nom": 0, "acc": 1, "gen": 2, "sg": 3}
+_ELEMENT_GEN = {"ru": {"fire": "огня", "earth": "земли"}, "en": {"fire": "Fire", "earth": "Earth"}}
+_ANY = 10  # a count this high reads as "any number"
+
+
+def _join(items: list[str], lang: str, conj: str = "and") -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    word = {"and": {"ru": "и", "en": "and"}, "or": {"ru": "или", "en": "or"}}[conj][lang]
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def _types(types: tuple[str, ...], form: str, lang: str, conj: str = "and") -> str:
+    """Card types in words ("карты поддержки", "boosters"); every type: "карты"."""
+    forms = _TYPE_FORMS[lang]
+    if not types or set(types) >= set(PLAYED_TYPES):
+        return forms["all"][_FORM[form]]
+    return _join([forms[t][_FORM[form]] for t in types], lang, conj)
+
+
+def _ru_plural(n: int, one: str, few: str, many: str) -> str:
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return few
+    return many
+
+
+def _cards(n: int, lang: str, case: str = "acc") -> str:
+    """A number of cards: "одну карту", "2 карты", "5 карт" / "a card", "2 cards"."""
+    if lang == "en":
+        return ("one card" if case == "gen" else "a card") if n == 1 else f"{n} cards"
+    if n == 1:
+        return "одной карты" if case == "gen" else "одну карту"
+    if case == "gen":
+        return f"{n} карт"
+    return f"{n} {_ru_plural(n, 'карту', 'карты', 'карт')}"
+
+
+def _dragons(n: int, lang: str, case: str = "acc") -> str:
+    if lang == "en":
+        return "one dragon" if n == 1 else f"{n} dragons"
+    if n == 1:
+        return "одного дракона"
+    return f"{n} {_ru_plural(n, 'дракона', 'дракона', 'драконов') if case == 'acc' else 'драконов'}"
+
+
+def _typed_cards(n: int, types: tuple[str, ...], lang: str) -> str:
+    """A number of cards of some types: "3 карты героев" / "3 characters"."""
+    if lang == "ru":
+        if tuple(types) == ("character",):
+            return f"{_cards(n, lang)} героев"
+        return f"{_cards(n, lang)} ({_types(types, 'nom', lang)})"
+    if len(types) == 1:
+        forms = _TYPE_FORMS[lang][types[0]]
+        return forms[3] if n == 1 else f"{n} {forms[0]}"
+    return f"{_cards(n, lang)} ({_types(types, 'nom', lang, 'or')})"
+
+
+def _element_in(element: str | None, lang: str) -> str:
+    return " " + msg(f"pw_in_{element}", lang) if element else ""
+
+
+def _ignore_text(p: Power, lang: str) -> str:
+    types = _types(p.types, "gen" if p.aspect != "all" else "nom", lang)
+    if p.with_icons:
+        types += msg("pw_with_icons", lang)
+    exc = ""
+    if p.except_people:
+        exc = msg(
+            "pw_except_people",
+            lang,
+            types=_types(p.except_types or p.types, "gen", lang),
+            people=p.except_people.capitalize(),
+        )
+    icons = ""
+    if p.except_icons:
+        names = [msg(f"icon_{i}", lang) for i in p.except_icons]
+        if lang == "ru":
+            names = [f"«{x}»" for x in names]
+        key = "pw_except_icon" if len(names) == 1 else "pw_except_icons"
+        icons = msg(key, lang, icons=_join(names, lang))
+    key = f"pw_ignore_{p.aspect}"
+    if p.aspect == "icons":
+        return msg(key, lang, types=types, exc=exc, icons=icons)
+    return msg(key, lang, types=types, exc=exc)
+
+
+def _value_text(p: Power, lang: str) -> str:
+    mode = p.mode or ""
+    if mode in ("zero_odd", "zero_even"):
+        return msg(f"pw_{mode}", lang, types=_types(p.types, "gen", lang))
+    if mode in ("double_one", "set_one"):
+        if p.element is None:
+            return msg(f"pw_{mode}_both", lang, n=p.n)
+        return msg(f"pw_{mode}", lang, element=_ELEMENT_GEN[lang][p.element], n=p.n)
+    return msg(f"pw_{mode}", lang)
+
+
+def _retreat_text(p: Power, lang: str) -> str:
+    who = p.who
+    if p.at_most == 0:
+        return msg(f"pw_retreat_none_{who}", lang)
+    if p.at_most is not None:
+        return msg(
+            f"pw_retreat_at_most_{who}",
+            lang,
+            dragons=_dragons(p.at_most, lang),
+            dragons_gen=_dragons(p.at_most, lang, "gen"),
+        )
+    way = "more" if p.delta >= 0 else "fewer"
+    return msg(f"pw_retreat_{way}_{who}", lang, dragons=_dragons(abs(p.delta), lang))
+
+
+def _must_discard_text(p: Power, lang: str) -> str:
+    if p.types:
+        what = _types(p.types, "sg", lang, "or") if p.n <= 1 else _typed_cards(p.n, p.types, lang)
+    elif p.mode in ("both", "either"):
+        what = msg(f"pw_md_{p.mode}", lang, n=p.n)
+    else:
+        what = msg("pw_md_element", lang, element=_ELEMENT_GEN[lang][p.element or "fire"], n=p.n)
+    return msg("pw_must_discard_dragon" if p.or_dragon else "pw_must_discard", lang, what=what)
+
+
+def _act_text(p: Power, lang: str) -> str:
+    mode = p.mode or ""
+    key = f"pw_act_{mode}"
+    kw: dict[str, Any] = {}
+    if mode == "discard_active":
+        types = p.types or ("character", "booster", "support")
+        if p.n >= _ANY:
+            count = "сколько угодно карт" if lang == "ru" else "any number"
+        elif p.n <= 1:
+            count = "одну карту" if lang == "ru" else "one"
+        else:
+            count = f"до {_cards(p.n, lang, 'gen')}" if lang == "ru" else f"up to {p.n}"
+        kw = {
+            "count": count,
+            "types": _types(types, "gen", lang, "or" if p.n <= 1 else "and"),
+            "icons": msg("pw_with_icons", lang) if p.with_icons else "",
+            "last": msg("pw_act_not_last", lang) if p.except_last else "",
+        }
+    elif mode == "discard_all":
+        types = p.types or ("character", "booster", "support")
+        if lang == "ru":
+            parts = [
+                ("всех " if t == "character" else "все ") + _types((t,), "acc", lang) for t in types
+            ]
+            kw = {"types": _join(parts, lang)}
+        else:
+            kw = {"types": _types(types, "nom", lang)}
+    elif mode == "retrieve_own":
+        if p.combat_only:
+            key += "_combat"
+        kw = {"types": ""}
+        if p.types and set(p.types) != {"character", "booster", "support"}:
+            kw["types"] = f" ({_types(p.types, 'nom', lang, 'or')})"
+    elif mode == "take_hand":
+        them = {"ru": ("её", "их"), "en": ("it", "them")}[lang][p.n > 1]
+        kw = {"cards": _cards(max(1, p.n), lang), "them": them}
+    elif mode == "pile_draw":
+        kw = {"cards": _cards(max(1, p.n), lang)}
+    elif mode == "force_discard":
+        if p.may:
+            key += "_may"
+        kw = {"cards": _cards(max(1, p.n), lang)}
+    elif mode == "hand_cap":
+        kw = {"cards": _cards(p.n, lang)}
+        if lang == "ru":
+            kw["cards"] = f"{p.n} {_ru_plural(p.n, 'карта', 'карты', 'карт')}"
+    elif mode == "dragon_discard":
+        if p.types:
+            key += "_types"
+            kw = {"count": _typed_cards(p.n, p.types, lang)}
+        else:
+            kw = {"element": _ELEMENT_GEN[lang][p.element or "fire"], "n": p.n}
+    text = msg(key, lang, **kw)
+    return _cap(msg(f"pw_when_{p.timing}", lang, text=text))
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _one_power(p: Power, lang: str) -> str:
+    k = p.kind
+    if k == "draw":
+        return msg("pw_draw_may" if p.may else "pw_draw", lang, cards=_cards(p.n, lang))
+    if k == "forbid":
+        filt = ""
+        if p.has_text is not None:
+            filt = msg("pw_with_power" if p.has_text else "pw_without_power", lang)
+        if p.min_printed is not None:
+            filt += msg("pw_min_printed", lang, n=p.min_printed)
+        return msg("pw_forbid", lang, types=_types(p.types, "acc", lang, "or"), filter=filt)
+    if k == "limit":
+        key = "pw_limit_combat" if p.combat_only else "pw_limit"
+        return msg(key, lang, cards=_cards(p.n, lang, "gen"))
+    if k == "ignore":
+        return _ignore_text(p, lang)
+    if k == "total_at_least":
+        return msg("pw_total_at_least", lang, element=_element_in(p.element, lang), n=p.n)
+    if k == "extra":
+        if p.n == 0:
+            return msg("pw_extra_any", lang, types=_types(p.types, "gen", lang))
+        if p.n == 1:
+            types = _types(p.types, "sg", lang, "or")
+            if lang == "en":
+                types = types.removeprefix("a ").replace(" or a ", " or ")
+            return msg("pw_extra_one", lang, types=types)
+        return msg(
+            "pw_extra_n",
+            lang,
+            n=p.n,
+            types=_types(p.types, "nom", lang),
+            cards=_typed_cards(p.n, p.types, lang) if p.types else _cards(p.n, lang),
+        )
+    if k == "double":
+        return msg("pw_double", lang, types=_types(p.types, "gen" if lang == "ru" else "nom", lang))
+    if k == "value":
+        return _value_text(p, lang)
+    if k == "retreat_dragons":
+        return _retreat_text(p, lang)
+    if k == "draw_block":
+        return msg(f"pw_block_{p.mode}", lang)
+    if k == "end_draw":
+        if p.mode == "to":
+            return msg("pw_end_draw_to_may" if p.may else "pw_end_draw_to", lang, n=p.n)
+        cards = _cards(p.n, lang)
+        if lang == "en":
+            cards = "one more card" if p.n == 1 else f"{p.n} more cards"
+        return msg("pw_end_draw_may" if p.may else "pw_end_draw", lang, cards=cards)
+    if k == "must_play":
+        return msg("pw_must_play", lang, types=_types(p.types, "sg", lang, "or"))
+    if k == "must_discard":
+        return _must_discard_text(p, lang)
+    if k == "act":
+        return _act_text(p, lang)
+    return msg(f"pw_{k}", lang)  # free_next, double_effect, attack_again, storm, flood
+
+
+def power_text(game: BlueMoonGame | None, d: CardDef, lang: str) -> str:
+    """A card's special power in words, generated from its data (its ``mutant`` condition
+    and element switch, then its ``powers``); "I" is the card's player and "you" the
+    opponent (bluemoon.special.reading). Empty for a card without a power."""
+    _ = game
+    parts: list[str] = []
+    m = d.mutant
+    if m is not None:
+        kw: dict[str, Any] = {"n": m.n}
+        if m.when == "attacked_in":
+            kw["element"] = msg(f"pw_in_{m.element or 'fire'}", lang)
+        if m.when == "you_more_hand":
+            kw["cards"] = _cards(m.n, lang)
+        parts.append(msg(f"pw_mutant_{m.when}", lang, **kw))
+        parts.append(msg(f"pw_switch_{m.switch}", lang))
+    parts += [_one_power(p, lang) for p in d.powers]
+    return " ".join(parts)
+
+
+# --- the card set (`cardtable cards bluemoon`) ---------------------------------------------
+def _valued(d: CardDef) -> bool:
+    return d.type in ("character", "booster", "support")
+
+
+def card_list(game: BlueMoonGame) -> list[dict[str, Any]]:
+    """Every card of the database (leaders too) as plain data, with its power in words in
+    both languages (bluemoon.setup.decks)."""
+    out = []
+    for d in game.db.cards.values():
+        out.append(
+            {
+                "id": d.id,
+                "name": {"ru": d.name_ru, "en": d.name_en},
+                "box": d.box,
+                "people": d.people,
+                "type": d.type,
+                "fire": d.fire if _valued(d) else None,
+                "earth": d.earth if _valued(d) else None,
+                "icons": sorted(d.icons),
+                "gang": d.gang,
+                "moons": d.moons,
+                "text": {"ru": power_text(game, d, "ru"), "en": power_text(game, d, "en")},
+            }
+        )
+    return out
+
+
+def card_table(game: BlueMoonGame, lang: str) -> Table:
+    """The card set as a table."""
+    table = Table(title=msg("r_cards_title", lang, title=game.title[lang]))
+    for key in (
+        "r_col_card",
+        "r_col_people",
+        "r_col_type",
+        "r_col_values",
+        "r_col_icons",
+        "r_col_moons",
+        "r_col_text",
+    ):
+        table.add_column(msg(key, lang))
+    for d in game.db.cards.values():
+        icons = [msg(f"icon_{x}", lang) for x in sorted(d.icons)]
+        if d.gang:
+            icons.append(msg("gang", lang, gang=d.gang))
+        table.add_row(
+            Text(d.name(lang), style="bold"),
+            msg("r_mutant", lang) if d.people == "mutant" else d.people.capitalize(),
+            msg(f"type_{d.type}", lang),
+            f"{d.fire}/{d.earth}" if _valued(d) else "",
+            ", ".join(icons),
+            str(d.moons),
+            Text(power_text(game, d, lang)),
+        )
+    return table
