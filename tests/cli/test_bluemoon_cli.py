@@ -81,3 +81,17 @@ def test_cards_list():
     assert "Catusan" in ok("cards", "bluemoon", "--lang", "en").output
     data = json.loads(ok("cards", "bluemoon", "--json").stdout)
     assert len(data) == 248 and all(set(c["text"]) == {"ru", "en"} for c in data)
+
+
+def test_cards_put_back_stay_hidden_from_the_other_player():
+    """bluemoon.special.rule10, bluemoon.setup.optional_reshuffle: which card an agent puts
+    back into its deck is not named to the other player; its own view names it."""
+    from cardtable.games.bluemoon import render
+
+    game = get_game("bluemoon")
+    st = game.new_game({"reshuffle": True, "peoples": ["vulca", "hoax"]}, 1)
+    action = game.legal_actions(st)[0]
+    assert action[0] == "back"
+    name = game.db.cards[st.card_ids[action[1]]].name("ru")
+    assert name not in render.describe_seen(game, st, action, st.pending[1], "ru")
+    assert name in game.describe(action, "ru", st)

@@ -467,3 +467,20 @@ def card_table(game: BlueMoonGame, lang: str) -> Table:
             Text(power_text(game, d, lang)),
         )
     return table
+
+
+def describe_seen(
+    game: BlueMoonGame, st: BlueMoonState, action: tuple[Any, ...], seat: int, lang: str
+) -> str:
+    """An action of ``seat`` as the other player sees it (bluemoon.special.rule10): cards put
+    back into a deck or under it stay hidden; everything else is played face up."""
+    from cardtable.games.bluemoon.tasks import MODES, T_CODE
+
+    hidden = action[0] == "back" or (
+        action[0] == "pick"
+        and bool(st.tasks)
+        and MODES[st.tasks[0][T_CODE]] in ("bottom_any", "back2")
+    )
+    if hidden:
+        return msg("r_hidden_card", lang)
+    return game.describe(action, lang, st)
