@@ -1,13 +1,16 @@
-"""Agents generic over games: random, greedy (and scripted agents a game registers)."""
+"""Agents generic over games: random, greedy, ismcts (and scripted agents a game registers)."""
 
 from cardtable.agents import greedy as _greedy  # noqa: F401  (registers "greedy")
+from cardtable.agents import ismcts as _ismcts  # noqa: F401  (registers "ismcts")
 from cardtable.agents import random_agent as _random  # noqa: F401  (registers "random")
 from cardtable.agents.base import agent_names, make_agent, parse_spec, register_agent
 from cardtable.agents.greedy import GreedyAgent
+from cardtable.agents.ismcts import IsmctsAgent
 from cardtable.agents.random_agent import RandomAgent
 
 __all__ = [
     "GreedyAgent",
+    "IsmctsAgent",
     "RandomAgent",
     "agent_names",
     "make_agent",

@@ -29,6 +29,10 @@ class SeatView:
         """The legal actions."""
         return self.game.legal_actions(self._state)
 
+    def text(self, action: Action) -> str:
+        """The canonical text of a legal action (stable across sampled states)."""
+        return self.game.action_text(self._state, action)
+
     def sample_state(self, rng: Any) -> Any:
         """A full state consistent with what this seat knows (hidden parts resampled)."""
         return self.game.determinize(self._state, self.seat, rng)
