@@ -13,8 +13,8 @@ import pytest
 
 from cardtable.core import get_game
 from cardtable.core.errors import PositionError
-from cardtable.games.bluemoon.powers import total
 from cardtable.games.bluemoon.state import BlueMoonState
+from tests.games.bluemoon.helpers import active_combat, announced, at, ids, legal, play, tot
 
 GAME = get_game("bluemoon")
 # Cards without powers or icons to draw from.
@@ -53,11 +53,6 @@ def table(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> BlueMoonState:
     return st
 
 
-def at(turn: int, *cards: str, active: bool = True) -> list[dict[str, Any]]:
-    """Area entries played in fight turn ``turn``."""
-    return [{"card": c, "turn": turn, "active": active} for c in cards]
-
-
 def later(p1: dict[str, Any], p2: dict[str, Any], element: str = "fire", **top: Any):
     """P1's second turn (fight turn 3, unless given) of a fight P1 started in ``element``."""
     return table(
@@ -73,36 +68,6 @@ def reply(p1: dict[str, Any], p2: dict[str, Any], element: str = "fire", **top: 
 def lead(p1: dict[str, Any], p2: dict[str, Any], element: str = "fire", **top: Any):
     """P1's second turn, at its leadership phase."""
     return later(p1, p2, element, pending={"kind": "lead", "seat": "P1"}, **top)
-
-
-def play(st: BlueMoonState, *texts: str) -> None:
-    """Apply actions by text; "done" only when it is still to be chosen."""
-    for t in texts:
-        if t == "done" and ("done",) not in GAME.legal_actions(st):
-            continue
-        GAME.apply(st, GAME.parse_action(st, t))
-
-
-def legal(st: BlueMoonState) -> set[str]:
-    """The texts of the legal actions."""
-    return {GAME.action_text(st, a) for a in GAME.legal_actions(st)}
-
-
-def ids(st: BlueMoonState, cards: list[int]) -> list[str]:
-    return [st.card_ids[c] for c in cards]
-
-
-def active_combat(st: BlueMoonState, s: int) -> list[str]:
-    return [st.card_ids[i] for i in st.combat[s] if st.act[i]]
-
-
-def announced(st: BlueMoonState) -> list[tuple[int, int, int | None]]:
-    """(seat, total, element) of every announcement so far."""
-    return [(e.seat, e.data["n"], e.data["element"]) for e in st.log or [] if e.kind == "announce"]
-
-
-def tot(st: BlueMoonState, s: int) -> int:
-    return total(GAME.db, st, s)
 
 
 # --- the leader ---------------------------------------------------------------------------

@@ -14,8 +14,8 @@ import pytest
 
 from cardtable.core import get_game
 from cardtable.core.errors import PositionError
-from cardtable.games.bluemoon.powers import total
 from cardtable.games.bluemoon.state import EARTH, FIRE, BlueMoonState
+from tests.games.bluemoon.helpers import active_combat, announced, at, ids, legal, play, tot
 
 GAME = get_game("bluemoon")
 # Vanilla cards to draw from (no powers, no icons).
@@ -65,11 +65,6 @@ def table(p1: dict[str, Any], p2: dict[str, Any], **top: Any) -> BlueMoonState:
     return st
 
 
-def at(turn: int, *cards: str, active: bool = True) -> list[dict[str, Any]]:
-    """Area entries played in fight turn ``turn``."""
-    return [{"card": c, "turn": turn, "active": active} for c in cards]
-
-
 def later(p1: dict[str, Any], p2: dict[str, Any], element: str = "fire", **top: Any):
     """P1's second turn (fight turn 3) of a fight P1 started in ``element``."""
     return table({"turns": 2, **p1}, {"turns": 1, **p2}, fight_turn=3, element=element, **top)
@@ -80,36 +75,6 @@ def reply(p1: dict[str, Any], p2: dict[str, Any], element: str = "fire", **top: 
     that its next turn does not play itself)."""
     p1 = {"hand": ["volca", "glimmer"], **p1}
     return table(p1, {"turns": 1, **p2}, element=element, active="P2", **({"fight_turn": 2} | top))
-
-
-def play(st: BlueMoonState, *texts: str) -> None:
-    """Apply actions by text; "done" only when it is still to be chosen."""
-    for t in texts:
-        if t == "done" and ("done",) not in GAME.legal_actions(st):
-            continue
-        GAME.apply(st, GAME.parse_action(st, t))
-
-
-def legal(st: BlueMoonState) -> set[str]:
-    """The texts of the legal actions."""
-    return {GAME.action_text(st, a) for a in GAME.legal_actions(st)}
-
-
-def ids(st: BlueMoonState, cards: list[int]) -> list[str]:
-    return [st.card_ids[c] for c in cards]
-
-
-def active_combat(st: BlueMoonState, s: int) -> list[str]:
-    return [st.card_ids[i] for i in st.combat[s] if st.act[i]]
-
-
-def announced(st: BlueMoonState) -> list[tuple[int, int, int | None]]:
-    """(seat, total, element) of every announcement so far."""
-    return [(e.seat, e.data["n"], e.data["element"]) for e in st.log or [] if e.kind == "announce"]
-
-
-def tot(st: BlueMoonState, s: int) -> int:
-    return total(GAME.db, st, s)
 
 
 def probe(st: BlueMoonState) -> BlueMoonState:

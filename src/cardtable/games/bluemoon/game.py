@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.bluemoon import positions, view
-from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, default_db, parse_cards
+from cardtable.games.bluemoon.cards import BlueMoonDB, default_db, parse_cards
 from cardtable.games.bluemoon.formats import make_decks, parse_setup
 from cardtable.games.bluemoon.powers import total
 from cardtable.games.bluemoon.rules import apply_action, legal_actions, new_state
 from cardtable.games.bluemoon.state import DRAGONS, OVER, SETUP, BlueMoonState
 
 
-class BlueMoonGame(Game):
+class BlueMoonGame(InlineCards[BlueMoonDB], Game):
     """Blue Moon."""
 
     id = "bluemoon"
@@ -27,41 +26,16 @@ class BlueMoonGame(Game):
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
 
     def __init__(self, db: BlueMoonDB | None = None) -> None:
-        self._db = db
-        self._custom: dict[str, BlueMoonDB] = {}
-        self._raw_by_id: dict[str, Any] = {}
+        self._init_cards(db)
 
-    @property
-    def db(self) -> BlueMoonDB:
-        """The card database (loaded on first use)."""
-        if self._db is None:
-            self._db = default_db()
-        return self._db
+    def _load_db(self) -> BlueMoonDB:
+        return default_db()
 
-    def db_with(self, extra: list[CardDef], raw: list[Any]) -> BlueMoonDB:
-        """The database plus inline cards (positions); remembered for later lookups."""
-        if not extra:
-            return self.db
-        key = json.dumps(raw, sort_keys=True, ensure_ascii=False)
-        found = self._custom.get(key)
-        if found is None:
-            cards = dict(self.db.cards)
-            cards.update({c.id: c for c in extra})
-            found = BlueMoonDB(cards, self.db.boxes)
-            self._custom[key] = found
-            self._raw_by_id.update({c["id"]: c for c in raw})
-        return found
+    def _parse_inline(self, raw: list[Any]) -> list[Any]:
+        return parse_cards("position", raw)
 
-    def dbs(self, st: BlueMoonState) -> BlueMoonDB:
-        """The database that knows every card of a state."""
-        if not self._raw_by_id or all(c in self.db.cards for c in st.card_ids):
-            return self.db
-        raw = [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
-        return _merge(self, json.dumps(raw, sort_keys=True, ensure_ascii=False))
-
-    def custom_cards(self, st: BlueMoonState) -> list[Any]:
-        """Inline card definitions a state uses (for exporting positions)."""
-        return [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
+    def _extend(self, cards: dict[str, Any]) -> BlueMoonDB:
+        return BlueMoonDB(cards, self.db.boxes)
 
     # --- hooks ---------------------------------------------------------------------------
     def new_game(
@@ -202,14 +176,6 @@ class BlueMoonGame(Game):
         from cardtable.games.bluemoon import render
 
         return render.render(self, state, seat, lang)
-
-
-@lru_cache(maxsize=32)
-def _merge(game: BlueMoonGame, raw: str) -> BlueMoonDB:
-    extra = parse_cards("position", json.loads(raw))
-    cards = dict(game.db.cards)
-    cards.update({c.id: c for c in extra})
-    return BlueMoonDB(cards, game.db.boxes)
 
 
 def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:

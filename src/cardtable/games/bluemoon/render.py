@@ -15,7 +15,7 @@ from rich.text import Text
 
 from cardtable.games.bluemoon.cards import PLAYED_TYPES, CardDef, Power
 from cardtable.games.bluemoon.state import DRAGONS, OVER, BlueMoonState
-from cardtable.games.bluemoon.view import ELEMENTS, card_facts, msg, seat_name
+from cardtable.games.bluemoon.view import card_facts, msg, seat_name
 
 if TYPE_CHECKING:
     from cardtable.games.bluemoon.game import BlueMoonGame
@@ -124,7 +124,6 @@ def render(game: BlueMoonGame, st: BlueMoonState, seat: int | None, lang: str) -
             power_text(game, dd, lang),
         )
     parts.append(table)
-    _ = ELEMENTS
     return Group(*parts)
 
 

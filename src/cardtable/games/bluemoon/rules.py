@@ -284,17 +284,7 @@ def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
                 st.irrev = 1  # cards were drawn: no going back (bluemoon.special.rule11)
         elif p.kind == "free_next":
             st.plays[P_FREE] += 1
-    queue_tasks(db, st, s, c)
-
-
-def queue_tasks(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
-    """The card's "now" actions that need choices (tasks.py)."""
-    acting.queue(db, st, s, c)
-
-
-def acting_seat(st: BlueMoonState, seat: int) -> int:
-    """Who a finished dragon task helps: the task's actor."""
-    return seat
+    acting.queue(db, st, s, c)  # actions that need choices
 
 
 def next_decision(db: BlueMoonDB, st: BlueMoonState) -> None:
@@ -326,7 +316,7 @@ def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     mine = [  # FREE characters do not use up the turn's character (bluemoon.icon.free)
         i
         for i in played_this_turn(st, s)
-        if defn(db, st, i).type == "character" and not counts_free(db, st, i)
+        if defn(db, st, i).type == "character" and i not in st.freed
     ]
     out = []
     for c in st.hands[s]:
@@ -347,11 +337,6 @@ def is_free(db: BlueMoonDB, st: BlueMoonState, c: int) -> bool:
     """FREE by its icon (unless the opponent's cards ignore it), or by an earlier "the next
     card counts as FREE" this turn (bluemoon.icon.free)."""
     return "free" in icons(db, st, c) or st.plays[P_FREE] > 0
-
-
-def counts_free(db: BlueMoonDB, st: BlueMoonState, i: int) -> bool:
-    """A card played this turn that did not use up the turn's allowance."""
-    return i in st.freed
 
 
 def room(db: BlueMoonDB, st: BlueMoonState, s: int, combat: bool) -> bool:
@@ -423,7 +408,7 @@ def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[
             continue
         if not has_char:
             continue
-        counted = [i for i in done if not counts_free(db, st, i)]
+        counted = [i for i in done if i not in st.freed]
         if slots_allow(db, st, s, counted, kind) or _pairs_with(db, st, c, counted):
             out.append(c)
     return out
@@ -458,7 +443,6 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
         if element >= 0 and st.element < 0:
             st.element = element  # the starting player names the element (bluemoon.fight.element)
             emit(st, "element", "bluemoon.fight.element", s, element=element)
-        mine = [i for i in played_this_turn(st, s) if defn(db, st, i).type == "character"]
         keep = gang(db, st, c) is not None and all(
             gang(db, st, i) == gang(db, st, c) and defn(db, st, i).type == "character"
             for i in st.combat[s]
@@ -468,7 +452,6 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
             for i in st.combat[s]:
                 if st.played_on[i] != st.fturn:
                     st.act[i] = 0
-        _ = mine
         st.combat[s].append(c)
         st.act[c] = 1
         st.plays[P_CHAR] += 1
@@ -856,7 +839,7 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
         next_decision(db, st)
     elif kind in ("pick", "yes", "stop"):
         if acting.choose(db, st, action):
-            award(st, acting_seat(st, seat), 1)
+            award(st, seat, 1)  # the task's actor attracts the dragon
         next_decision(db, st)
     elif kind == "done":
         end_turn(db, st)

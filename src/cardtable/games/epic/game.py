@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
-from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
 
+from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.epic import positions, view
-from cardtable.games.epic.cards import CardDef, EpicDB, default_db, parse_cards
-from cardtable.games.epic.effects import UNBREAKABLE, champions, defense, keywords, offense
+from cardtable.games.epic.cards import EpicDB, default_db, parse_cards
+from cardtable.games.epic.effects import UNBREAKABLE, defense, keywords, offense
 from cardtable.games.epic.formats import DRAFTS, draft_material, make_decks, parse_setup
 from cardtable.games.epic.rules import apply_action, legal_actions, new_state
 from cardtable.games.epic.state import DRAFT, MULLIGAN, OVER, EpicState
 
 
-class EpicGame(Game):
+class EpicGame(InlineCards[EpicDB], Game):
     """Epic Card Game."""
 
     id = "epic"
@@ -27,41 +26,16 @@ class EpicGame(Game):
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 200})
 
     def __init__(self, db: EpicDB | None = None) -> None:
-        self._db = db
-        self._custom: dict[str, EpicDB] = {}
-        self._raw_by_id: dict[str, Any] = {}
+        self._init_cards(db)
 
-    @property
-    def db(self) -> EpicDB:
-        """The card database (loaded on first use)."""
-        if self._db is None:
-            self._db = default_db()
-        return self._db
+    def _load_db(self) -> EpicDB:
+        return default_db()
 
-    def db_with(self, extra: list[CardDef], raw: list[Any]) -> EpicDB:
-        """The database plus inline cards (positions); remembered for later lookups."""
-        if not extra:
-            return self.db
-        key = json.dumps(raw, sort_keys=True, ensure_ascii=False)
-        found = self._custom.get(key)
-        if found is None:
-            cards = dict(self.db.cards)
-            cards.update({c.id: c for c in extra})
-            found = EpicDB(cards)
-            self._custom[key] = found
-            self._raw_by_id.update({c["id"]: c for c in raw})
-        return found
+    def _parse_inline(self, raw: list[Any]) -> list[Any]:
+        return parse_cards("position", raw)
 
-    def dbs(self, st: EpicState) -> EpicDB:
-        """The database that knows every card of a state."""
-        if not self._raw_by_id or all(c in self.db.cards for c in st.card_ids):
-            return self.db
-        raw = [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
-        return _merge(self, json.dumps(raw, sort_keys=True, ensure_ascii=False))
-
-    def custom_cards(self, st: EpicState) -> list[Any]:
-        """Inline card definitions a state uses (for exporting positions)."""
-        return [self._raw_by_id[c] for c in sorted(set(st.card_ids)) if c not in self.db.cards]
+    def _extend(self, cards: dict[str, Any]) -> EpicDB:
+        return EpicDB(cards)
 
     # --- hooks ---------------------------------------------------------------------------
     def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> EpicState:
@@ -256,14 +230,6 @@ def _determinize_draft(s: EpicState, seat: int, rng: Rng) -> None:
                 s.owner[c] = other
 
 
-@lru_cache(maxsize=32)
-def _merge(game: EpicGame, raw: str) -> EpicDB:
-    extra = parse_cards("position", json.loads(raw))
-    cards = dict(game.db.cards)
-    cards.update({c.id: c for c in extra})
-    return EpicDB(cards)
-
-
 def _invariants(game: EpicGame, st: EpicState) -> list[str]:
     problems: list[str] = []
     m = len(st.card_ids)
@@ -323,5 +289,4 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
             and (st.stack or st.triggers)
         ):
             problems.append("a player may act while effects wait (golden rule)")
-    _ = champions
     return problems
