@@ -67,9 +67,11 @@ def test_human_screen_hides_the_opponents_hand(tmp_path: Path, seed: int, lang: 
 def test_bench_and_simulate():
     """bluemoon.match: the bench prints games per second against its target; simulate
     reports both seats."""
-    data = json.loads(ok("bench", "bluemoon", "--games", "5", "--json").stdout)
+    data = json.loads(
+        ok("bench", "bluemoon", "--games", "5", "--ismcts-decisions", "1", "--json").stdout
+    )
     assert data["games_per_s"] > 0
-    out = ok("bench", "bluemoon", "--games", "5", "--lang", "en").output
+    out = ok("bench", "bluemoon", "--games", "5", "--ismcts-decisions", "0", "--lang", "en").output
     assert "Games per second" in out and "≥ 300" in out
     sim = json.loads(ok("simulate", "bluemoon", "--games", "20", "--seed", "2", "--json").stdout)
     assert sim["games"] == 20

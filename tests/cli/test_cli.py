@@ -115,10 +115,22 @@ def test_simulate_table():
 
 
 def test_bench_json_and_table():
-    data = json.loads(ok("bench", "clash", "--games", "15", "--json").stdout)
+    """Issue 6 (benchmarks): the bench prints throughput, clone/apply costs and ISMCTS
+    iterations per second, timed over the decisions asked for."""
+    data = json.loads(
+        ok("bench", "clash", "--games", "15", "--ismcts-decisions", "3", "--json").stdout
+    )
     assert data["games_per_s"] > 0 and data["actions_per_s"] > 0
-    out = ok("bench", "clash", "--games", "15", "--lang", "en").output
+    assert data["clone_us"] > 0 and data["apply_us"] > 0
+    search = data["ismcts"]
+    assert search["decisions"] == 3 and search["iterations"] > 0 and search["iters_per_s"] > 0
+    out = ok("bench", "clash", "--games", "15", "--ismcts-decisions", "2", "--lang", "en").output
     assert "Games per second" in out and "1,000" in out and "50,000" in out
+    assert "iterations per second" in out
+    skipped = json.loads(
+        ok("bench", "clash", "--games", "5", "--ismcts-decisions", "0", "--json").stdout
+    )
+    assert skipped["ismcts"] is None
 
 
 # --- errors ------------------------------------------------------------------------------

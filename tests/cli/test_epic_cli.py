@@ -90,9 +90,11 @@ def test_cards_table():
 
 
 def test_bench_epic():
-    data = json.loads(ok("bench", "epic", "--games", "5", "--json").stdout)
+    data = json.loads(
+        ok("bench", "epic", "--games", "5", "--ismcts-decisions", "1", "--json").stdout
+    )
     assert data["games_per_s"] > 0
-    out = ok("bench", "epic", "--games", "5", "--lang", "en").output
+    out = ok("bench", "epic", "--games", "5", "--ismcts-decisions", "0", "--lang", "en").output
     assert "Games per second" in out and "≥ 200" in out and "50,000" not in out
 
 

@@ -8,10 +8,22 @@ decisions, scores the state with ``game.evaluate`` for every seat, and backs the
 up (each node keeps the score of the seat that chose its action). Actions are keyed by
 their canonical text, so copies of a card and resampled hidden cards share a node.
 
+Several players: every node keeps the score of its own mover, so each seat in the tree
+plays for itself (the max-n reading of ISMCTS); team and shared-health modes come in
+through ``game.evaluate``, which scores a seat's side.
+
+Tree reuse: nodes where the searching seat moves next are indexed by that seat's
+observation. At the next decision the node whose observation equals the current one
+becomes the root, keeping its statistics, so search carries over from one decision to
+the next (``reuse=0`` turns it off).
+
+Early stop: the root action with the most visits is chosen; once no other action can
+catch up in the iterations that remain, the search ends early with the same choice.
+
 The budget is a number of iterations, never seconds, and all randomness comes from the
 agent's seeded generator: the same seed and game replay exactly.
 
-Spec: ``ismcts:iters=1000,c=0.7,depth=40,rollout=random|greedy,seed=S``.
+Spec: ``ismcts:iters=1000,c=0.7,depth=40,rollout=random|greedy,reuse=1,seed=S``.
 """
 
 from __future__ import annotations
@@ -52,6 +64,7 @@ class IsmctsAgent:
         c: float = 0.7,
         depth: int = 40,
         rollout: str = "random",
+        reuse: bool = True,
     ) -> None:
         self.game = game
         self.rng = Rng(seed)
@@ -59,6 +72,11 @@ class IsmctsAgent:
         self.c = c
         self.depth = depth
         self.rollout = rollout
+        self.reuse = reuse
+        self.iterations_run = 0  # over the agent's life (benchmarks, tests)
+        self.reused_visits = 0  # root visits inherited from earlier searches
+        self._seat = -1
+        self._index: dict[str, Node] = {}
         self._greedy: Any = None
         if rollout == "greedy":
             from cardtable.agents.greedy import GreedyAgent
@@ -66,15 +84,19 @@ class IsmctsAgent:
             self._greedy = GreedyAgent(game, seed ^ 0x5EED)
 
     def act(self, view: SeatView) -> Action:
-        """The root action visited most after ``iters`` iterations."""
+        """The root action visited most after at most ``iters`` iterations."""
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
-        root = Node(-1)
-        for _ in range(self.iters):
+        self._seat = view.seat
+        root = self._root(view)
+        texts = {view.text(a): a for a in legal}
+        for done in range(self.iters):
+            if done and done % 16 == 0 and self._settled(root, texts, self.iters - done):
+                break
             state = view.sample_state(self.rng)
             self._iterate(root, state)
-        texts = {view.text(a): a for a in legal}
+            self.iterations_run += 1
         best = max(
             (n.visits, n.reward / max(1, n.visits), t)
             for t, n in root.children.items()
@@ -82,15 +104,31 @@ class IsmctsAgent:
         )
         return texts[best[2]]
 
+    def _root(self, view: SeatView) -> Node:
+        """The reused node for the current observation, or a fresh root."""
+        index, self._index = self._index, {}
+        if self.reuse:
+            node = index.get(_obs_key(view.observation))
+            if node is not None:
+                self.reused_visits += node.visits
+                return node
+        return Node(-1)
+
+    @staticmethod
+    def _settled(root: Node, texts: dict[str, Action], remaining: int) -> bool:
+        """Whether the most visited legal action can no longer be overtaken."""
+        counts = sorted((n.visits for t, n in root.children.items() if t in texts), reverse=True)
+        if len(counts) < len(texts):
+            return False
+        return counts[0] - counts[1] > remaining
+
     def _iterate(self, root: Node, state: Any) -> None:
         game = self.game
         node = root
         path = [root]
         steps = 0
         # selection and expansion
-        while game.to_move(state) is not None:
-            mover = game.to_move(state)
-            assert mover is not None
+        while (mover := game.to_move(state)) is not None:
             legal = game.legal_actions(state)
             keyed = {game.action_text(state, a): a for a in legal}
             for key in keyed:
@@ -106,6 +144,8 @@ class IsmctsAgent:
                 game.apply_unchecked(state, keyed[key])
                 path.append(child)
                 steps += 1
+                if self.reuse and game.to_move(state) == self._seat:
+                    self._index.setdefault(_obs_key(game.observe(state, self._seat)), child)
                 break
             key = max(keyed, key=lambda k: self._ucb(node.children[k]))
             node = node.children[key]
@@ -113,9 +153,7 @@ class IsmctsAgent:
             path.append(node)
             steps += 1
         # rollout
-        while game.to_move(state) is not None and steps < self.depth:
-            seat = game.to_move(state)
-            assert seat is not None
+        while (seat := game.to_move(state)) is not None and steps < self.depth:
             if self._greedy is not None:
                 action = self._greedy.act(SeatView(game, state, seat))
             else:
@@ -138,8 +176,13 @@ class IsmctsAgent:
         return n.reward / n.visits + self.c * math.sqrt(math.log(max(1, n.seen)) / n.visits)
 
 
+def _obs_key(observation: dict[str, Any]) -> str:
+    """A key equal for equal observations (the dicts are built in a fixed order)."""
+    return repr(observation)
+
+
 def _make(game: Game, seed: int, params: dict[str, str]) -> IsmctsAgent:
-    check_params(params, {"iters", "c", "depth", "rollout"}, "ismcts")
+    check_params(params, {"iters", "c", "depth", "rollout", "reuse"}, "ismcts")
     spec = "ismcts"
     iters = int_param(params, "iters", spec, 1000)
     depth = int_param(params, "depth", spec, 40)
@@ -152,7 +195,10 @@ def _make(game: Game, seed: int, params: dict[str, str]) -> IsmctsAgent:
     rollout = params.get("rollout", "random")
     if rollout not in ("random", "greedy"):
         raise SetupError(f"agent 'ismcts': rollout is random or greedy, got {rollout!r}")
-    return IsmctsAgent(game, seed, iters, c, depth, rollout)
+    reuse = params.get("reuse", "1")
+    if reuse not in ("0", "1"):
+        raise SetupError(f"agent 'ismcts': reuse is 0 or 1, got {reuse!r}")
+    return IsmctsAgent(game, seed, iters, c, depth, rollout, reuse == "1")
 
 
 register_agent("ismcts", _make)

@@ -17,7 +17,7 @@ from typer import Abort
 from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
 
-from cardtable.cli import tools
+from cardtable.cli import lab, tools
 from cardtable.cli.modes import is_rulebook_ai, mode_setup, prepare, seat_specs
 from cardtable.cli.mutation import mutation_command
 from cardtable.cli.play import HUMAN, PlaySession, load_saved
@@ -344,6 +344,26 @@ def cards_command(
     run(lang, lambda: tools.cards_cmd(game_id, as_json, lang.value))
 
 
+class Backend(StrEnum):
+    """Where batches of games run."""
+
+    local = "local"
+    ray = "ray"
+
+
+JobsOpt = Annotated[int, typer.Option("--jobs", min=1, help="Worker processes (or Ray CPUs).")]
+BackendOpt = Annotated[
+    Backend, typer.Option("--backend", help="local processes, or a Ray cluster (extra 'ray').")
+]
+AddressOpt = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster address (with --backend ray).")
+]
+OutOpt = Annotated[
+    str | None,
+    typer.Option("--out", help="Write each game's record to this JSON-lines file; resume from it."),
+]
+
+
 @app.command("simulate")
 def simulate_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
@@ -359,7 +379,13 @@ def simulate_command(
     ai_seat: AiSeatOpt = None,
     ai_first: AiFirstOpt = False,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, help="Worker processes.")] = 1,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = Backend.local,
+    address: AddressOpt = None,
+    out: OutOpt = None,
+    paired: Annotated[
+        bool, typer.Option("--paired", help="Play every seed from every seat (agents swap).")
+    ] = False,
     fmt: FormatOpt = None,
     fatigue: FatigueOpt = False,
     deck_a: DeckAOpt = None,
@@ -384,7 +410,8 @@ def simulate_command(
             lang.value,
         )
         setup, specs = prepare(get_game(game_id), setup, list(specs), lang.value)
-        tools.simulate_cmd(game_id, setup, specs, games, seed, jobs, as_json, lang.value)
+        where = tools.Where(jobs, backend.value, address, out)
+        tools.simulate_cmd(game_id, setup, specs, games, seed, where, as_json, lang.value, paired)
 
     run(lang, body)
 
@@ -404,11 +431,20 @@ def bench_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     games: Annotated[int, typer.Option("--games", help="Random games to play.")] = 1000,
     seed: Annotated[int, typer.Option("--seed")] = 0,
+    ismcts_decisions: Annotated[
+        int,
+        typer.Option(
+            "--ismcts-decisions", min=0, help="ISMCTS decisions to time (200 iterations; 0: skip)."
+        ),
+    ] = 30,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
-    """Measure games and actions per second on one core."""
-    run(lang, lambda: tools.bench_cmd(game_id, games, seed, as_json, lang.value))
+    """Measure games and actions per second, clone/apply costs and ISMCTS speed on one core."""
+    run(
+        lang,
+        lambda: tools.bench_cmd(game_id, games, seed, ismcts_decisions, as_json, lang.value),
+    )
 
 
 @app.command("position")
@@ -425,6 +461,129 @@ def position_command(
 
 
 app.command("mutation")(mutation_command)
+
+
+# --- tournaments and balance reports (work in cli/lab.py) ---------------------------------
+class ReportFormat(StrEnum):
+    """Formats of the balance report."""
+
+    md = "md"
+    html = "html"
+
+
+LabDeckOpt = Annotated[
+    list[str] | None,
+    typer.Option("--deck", help="A preconstructed deck (repeatable)."),
+]
+LabDecksOpt = Annotated[
+    str | None, typer.Option("--decks", help="Decks: all, or deck ids joined by commas.")
+]
+LabOutOpt = Annotated[
+    str | None,
+    typer.Option("--out", help="Directory for results.jsonl (resumable), the report and PNGs."),
+]
+
+
+@app.command("tournament")
+def tournament_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    agents: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agent",
+            help="An entrant agent spec (repeatable, at least two); with decks: the one agent "
+            "playing every seat (default greedy).",
+        ),
+    ] = None,
+    deck: LabDeckOpt = None,
+    decks: LabDecksOpt = None,
+    games: Annotated[
+        int, typer.Option("--games", help="Seeds per pairing, each played from every seat.")
+    ] = 10,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = Backend.local,
+    address: AddressOpt = None,
+    out: LabOutOpt = None,
+    sets: SetOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Round robin between agents or decks on paired seeds, rated with openskill."""
+
+    def body() -> None:
+        request = lab.TournamentRequest(
+            game=game_id,
+            agents=tuple(agents or ()),
+            decks=tuple(deck or ()),
+            decks_opt=decks,
+            games=games,
+            seed=seed,
+            sets=tuple(sets or ()),
+            setup=parse_sets(sets, lang.value),
+            out=out,
+            as_json=as_json,
+            lang=lang.value,
+            where=tools.Where(jobs, backend.value, address),
+        )
+        lab.tournament_cmd(request)
+
+    run(lang, body)
+
+
+@app.command("balance")
+def balance_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    deck: LabDeckOpt = None,
+    decks: LabDecksOpt = None,
+    agent: Annotated[
+        str, typer.Option("--agent", help="The agent playing every seat.")
+    ] = lab.DEFAULT_AGENT,
+    games: Annotated[
+        int, typer.Option("--games", help="Seeds per deck pairing, each played from both seats.")
+    ] = 50,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
+    what_if: Annotated[
+        str | None,
+        typer.Option("--what-if", help="A TOML file changing card numbers for this run."),
+    ] = None,
+    fmt: Annotated[
+        ReportFormat, typer.Option("--format", help="Report format: md or html.")
+    ] = ReportFormat.md,
+    top: Annotated[
+        int, typer.Option("--top", help="Cards shown at each end of the impact list.")
+    ] = 10,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = Backend.local,
+    address: AddressOpt = None,
+    out: LabOutOpt = None,
+    sets: SetOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Deck-versus-deck balance: seat advantage, deck matrix, card impact, game length."""
+
+    def body() -> None:
+        request = lab.BalanceRequest(
+            game=game_id,
+            decks=tuple(deck or ()),
+            decks_opt=decks,
+            agent=agent,
+            games=games,
+            seed=seed,
+            sets=tuple(sets or ()),
+            setup=parse_sets(sets, lang.value),
+            what_if=what_if,
+            out=out,
+            fmt=fmt.value,
+            top=top,
+            as_json=as_json,
+            lang=lang.value,
+            where=tools.Where(jobs, backend.value, address),
+        )
+        lab.balance_cmd(request)
+
+    run(lang, body)
 
 
 def main() -> None:

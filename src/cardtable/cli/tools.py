@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -115,26 +116,40 @@ def _interval(e: Estimate, percent: bool) -> tuple[str, str]:
     return f"{e.value:.2f}", f"[{e.low:.2f}, {e.high:.2f}]"
 
 
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where and how a batch runs: workers, backend, Ray address, results file."""
+
+    jobs: int = 1
+    backend: str = "local"
+    address: str | None = None
+    out: str | None = None
+
+
 def simulate_cmd(
     game_id: str,
     setup: Mapping[str, Any],
     specs: Sequence[str],
     games: int,
     seed: int,
-    jobs: int,
+    where: Where,
     as_json: bool,
     lang: str,
+    paired: bool = False,
 ) -> None:
     """Play many games between agents and report the statistics."""
     if games <= 0:
         raise SetupError(t("games_positive", lang, n=games))
     if any(s.strip() == "human" for s in specs):
         raise SetupError(t("human_only_play", lang))
+    if paired and games % len(specs):
+        raise SetupError(t("paired_multiple", lang, seats=len(specs), games=games))
     game = get_game(game_id)
     setup, specs = game.prepare_match(setup, list(specs))
     roles = seat_roles(game, dict(setup), seed)
+    run_args = {**asdict(where), "paired": paired}
     if as_json:
-        result = simulate(game_id, setup, specs, games, seed, jobs)
+        result = simulate(game_id, setup, specs, games, seed, **run_args)
         doc = result.to_json()
         doc["seats"] = [
             {"player": f"p{s + 1}", "agent": spec, **roles[s]} for s, spec in enumerate(specs)
@@ -154,14 +169,23 @@ def simulate_cmd(
         def tick(_: GameRecord) -> None:
             progress.advance(task)
 
-        result = simulate(game_id, setup, specs, games, seed, jobs, on_game=tick)
+        result = simulate(game_id, setup, specs, games, seed, on_game=tick, **run_args)
     table = Table(
         title=t("sim_title", lang, title=game.title.get(lang, game_id), games=games, seed=seed)
     )
     for key in ("col_measure", "col_value", "col_interval"):
         table.add_column(t(key, lang))
     fresh = game.new_game(setup, seed)
+    for a, spec in enumerate(specs):
+        if paired:
+            label = t("sim_agent_rate", lang, agent=spec, wins=result.agent_wins(a))
+            table.add_row(Text(label), *_interval(result.agent_win_rate(a), True))
+        if spec.split(":")[0] not in ("random",):
+            think = result.seconds_per_decision(a)
+            table.add_row(Text(t("sim_think", lang, agent=spec)), f"{think:.3f}", "")
     for s, spec in enumerate(specs):
+        if paired:
+            break
         value, interval = _interval(result.win_rate(s), True)
         marks = [seat_label(game, s, lang, fresh)]
         if "team" in roles[s]:
@@ -196,12 +220,14 @@ def levels_cmd(game_id: str, as_json: bool, lang: str) -> None:
 
 
 # --- bench -------------------------------------------------------------------------------
-def bench_cmd(game_id: str, games: int, seed: int, as_json: bool, lang: str) -> None:
-    """Throughput of random full games on one core."""
+def bench_cmd(
+    game_id: str, games: int, seed: int, ismcts_decisions: int, as_json: bool, lang: str
+) -> None:
+    """Throughput of random full games on one core, and ISMCTS search speed."""
     if games <= 0:
         raise SetupError(t("games_positive", lang, n=games))
     game = get_game(game_id)
-    result = bench(game_id, games, seed)
+    result = bench(game_id, games, seed, ismcts_decisions=ismcts_decisions)
     if as_json:
         echo_json(result.to_json())
         return
@@ -231,6 +257,13 @@ def bench_cmd(game_id: str, games: int, seed: int, as_json: bool, lang: str) -> 
     row(t("bench_clone", lang), f"{result.clone_us:.2f}")
     row(t("bench_apply", lang), f"{result.apply_us:.2f}")
     row(t("bench_legal", lang), f"{result.legal_us:.2f}")
+    if result.ismcts is not None:
+        search = result.ismcts
+        row(t("bench_ismcts_rate", lang, iters=search.iters), f"{search.iters_per_s:,.0f}")
+        row(
+            t("bench_ismcts_decision", lang, iters=search.iters, n=search.decisions),
+            f"{search.seconds_per_decision:.3f}",
+        )
     console().print(table)
 
 

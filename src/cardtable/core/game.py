@@ -10,12 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from cardtable.core.errors import IllegalAction
+from cardtable.core.errors import IllegalAction, SetupError
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 
@@ -205,6 +205,32 @@ class Game(ABC):
     def turn_number(self, state: Any) -> int:
         """How many turns have been played (for game-length statistics)."""
         return 0
+
+    # --- balance and tournaments (optional) -----------------------------------------
+    def played_card(self, state: Any, action: Action) -> str | None:
+        """The id of the card ``action`` plays from its seat's hand, else None (per-card
+        impact in balance reports). Called before the action is applied."""
+        return None
+
+    def deck_names(self, setup: Mapping[str, Any] | None) -> list[str]:
+        """The preconstructed decks a setup can seat (deck-versus-deck reports); none by default."""
+        return []
+
+    def with_decks(self, setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[str, Any]:
+        """The setup with ``decks[s]`` at seat ``s``; a SetupError names a pairing the
+        rules do not allow."""
+        raise SetupError(f"{self.id}: no preconstructed decks to seat")
+
+    def deck_title(self, deck: str, lang: str) -> str:
+        """A deck's name for reports."""
+        return deck
+
+    def with_card_overrides(
+        self, setup: Mapping[str, Any] | None, overrides: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The setup with some cards' numbers changed for one run (what-if balance):
+        ``{card id: {field: value}}``. A SetupError names an unknown card or field."""
+        raise SetupError(f"{self.id}: card numbers cannot be overridden")
 
     def is_over(self, state: Any) -> bool:
         """True once the game has an outcome."""

@@ -1,4 +1,5 @@
-"""Benchmarks: random full games per second, actions per second, clone and apply costs.
+"""Benchmarks: random full games per second, actions per second, clone and apply costs,
+and ISMCTS search iterations per second.
 
 Measured on one core through the unchecked fast path; figures are printed, never asserted.
 """
@@ -9,8 +10,41 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.agents.ismcts import IsmctsAgent
+from cardtable.agents.random_agent import RandomAgent
+from cardtable.core.agent import SeatView
 from cardtable.core.registry import get_game
 from cardtable.core.rng import Rng
+
+
+@dataclass(frozen=True, slots=True)
+class IsmctsBench:
+    """ISMCTS search speed: iterations per CPU second over timed decisions."""
+
+    iters: int
+    decisions: int
+    iterations: int
+    seconds: float
+
+    @property
+    def iters_per_s(self) -> float:
+        """Search iterations per CPU second."""
+        return self.iterations / self.seconds if self.seconds else 0.0
+
+    @property
+    def seconds_per_decision(self) -> float:
+        """Mean CPU seconds per timed decision at this budget."""
+        return self.seconds / self.decisions if self.decisions else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-data form."""
+        return {
+            "iters": self.iters,
+            "decisions": self.decisions,
+            "iterations": self.iterations,
+            "iters_per_s": round(self.iters_per_s, 1),
+            "seconds_per_decision": round(self.seconds_per_decision, 4),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +58,7 @@ class BenchResult:
     clone_us: float
     apply_us: float
     legal_us: float
+    ismcts: IsmctsBench | None = None
 
     @property
     def games_per_s(self) -> float:
@@ -47,11 +82,46 @@ class BenchResult:
             "clone_us": round(self.clone_us, 3),
             "apply_us": round(self.apply_us, 3),
             "legal_actions_us": round(self.legal_us, 3),
+            "ismcts": None if self.ismcts is None else self.ismcts.to_json(),
         }
 
 
+def bench_ismcts(game_id: str, decisions: int = 30, iters: int = 200, seed: int = 0) -> IsmctsBench:
+    """Time ISMCTS (``iters`` iterations, no tree reuse) on its first ``decisions`` real
+    choices against a random opponent, seat alternating game by game."""
+    game = get_game(game_id)
+    timed = searched = 0
+    seconds = 0.0
+    index = 0
+    while timed < decisions:
+        state = game.new_game(None, seed + index)
+        me = index % 2
+        agent = IsmctsAgent(game, seed + index, iters=iters, reuse=False)
+        other = RandomAgent(seed + index + 1)
+        while (seat := game.to_move(state)) is not None:
+            view = SeatView(game, state, seat)
+            if seat != me:
+                game.apply_unchecked(state, other.act(view))
+                continue
+            before = agent.iterations_run
+            start = time.process_time()
+            action = agent.act(view)
+            spent = time.process_time() - start
+            if agent.iterations_run > before and timed < decisions:
+                timed += 1
+                searched += agent.iterations_run - before
+                seconds += spent
+            game.apply_unchecked(state, action)
+        index += 1
+    return IsmctsBench(iters, timed, searched, seconds)
+
+
 def bench(
-    game_id: str, games: int = 2000, seed: int = 0, setup: dict[str, Any] | None = None
+    game_id: str,
+    games: int = 2000,
+    seed: int = 0,
+    setup: dict[str, Any] | None = None,
+    ismcts_decisions: int = 0,
 ) -> BenchResult:
     """Play ``games`` random games through the fast path and time them."""
     game = get_game(game_id)
@@ -89,4 +159,5 @@ def bench(
     for c, a in zip(copies, chosen, strict=True):
         apply(c, a)
     apply_us = (time.perf_counter() - t0) / max(1, len(copies)) * 1e6
-    return BenchResult(game_id, games, actions, seconds, clone_us, apply_us, legal_us)
+    search = bench_ismcts(game_id, ismcts_decisions, seed=seed) if ismcts_decisions else None
+    return BenchResult(game_id, games, actions, seconds, clone_us, apply_us, legal_us, search)

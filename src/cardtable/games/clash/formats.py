@@ -11,13 +11,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from cardtable.core import rng as crng
 from cardtable.core.carddata import validation_message
 from cardtable.core.errors import DeckError, SetupError
 from cardtable.games.clash.cards import BASE_SET, CREATURE, CardDB, CardDef
 from cardtable.games.clash.effects import emit
+from cardtable.games.clash.overrides import with_overrides
 from cardtable.games.clash.solo import AiSpend, ai_settings
 from cardtable.games.clash.state import DRAFT, SUMMON, ClashState, Table, build_state
 
@@ -76,6 +77,11 @@ class ClashSetup(BaseModel):
         default=None,
         description="champion module: one creature id per seat (None for none; AI seats none)",
     )
+    overrides: dict[str, dict[str, StrictInt]] | None = Field(
+        default=None,
+        description="what-if balance: {card id: {field: number}} replacing printed cost, "
+        "attack, health (creatures) or damage (spells) for this game (overrides.py)",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ClashSetup:
@@ -95,6 +101,14 @@ class ClashSetup(BaseModel):
         players = len(player_seats(self.mode, self.ai_seat))
         if self.decks is not None and len(self.decks) != players:
             raise ValueError(f"the {self.mode} mode needs {players} deck id(s), one per player")
+        if self.decks is not None:
+            twice = next((d for d in self.decks if self.decks.count(d) > 1), None)
+            if twice is not None:
+                # A set has one copy of each deck; random decks are always different.
+                raise ValueError(
+                    f"two players cannot both play the deck {twice!r}: each preconstructed "
+                    "deck of a set is dealt to one player (clash.format.precon)"
+                )
         if self.champions is not None:
             if len(self.champions) != n:
                 raise ValueError(f"'champions' needs one entry per seat ({n})")
@@ -330,7 +344,14 @@ def toss_first(st: ClashState, setup_first: int | None, ai_first: bool) -> None:
 
 # --- new games -----------------------------------------------------------------------
 def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> ClashState:
-    """A table set up by the rulebook for the setup's mode and format; a draft waits for picks."""
+    """A table set up by the rulebook for the setup's mode and format; a draft waits for picks.
+
+    With ``overrides`` every card comes from the database with the what-if numbers, and
+    the changed definitions are kept in the state (``custom``) for views and positions.
+    """
+    custom: tuple[dict[str, Any], ...] = ()
+    if setup.overrides:
+        db, custom = with_overrides(db, setup.overrides)
     table = make_table(setup, db)
     players = player_seats(setup.mode, setup.ai_seat)
     n = len(table.team)
@@ -349,6 +370,7 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
             seed,
             setup.fatigue,
             setup.max_turns,
+            custom,
             origin=[-1] * len(pool) + [s for s, _ in champs],
         )
         seat_champions(st, champs, len(pool))
@@ -400,6 +422,7 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
         seed,
         setup.fatigue,
         setup.max_turns,
+        custom,
         origin=origin + ai_origin(ai_cards, table) + [s for s, _ in champs],
     )
     seat_champions(st, champs, len(defs) + len(ai_cards))

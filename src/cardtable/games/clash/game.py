@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 from typing import Any
@@ -12,7 +12,7 @@ from cardtable.core.errors import SetupError
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.clash import positions, view
+from cardtable.games.clash import balance, positions, view
 from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
 from cardtable.games.clash.formats import parse_setup
@@ -190,6 +190,34 @@ class ClashGame(Game):
     def turn_number(self, state: ClashState) -> int:
         """Turns played by both players."""
         return state.turn
+
+    # --- balance and tournaments (balance.py, overrides.py) -----------------------
+    def played_card(self, state: ClashState, action: Action) -> str | None:
+        """The card a ``play`` decision takes from the hand; None for rows, hosts, targets,
+        picks, the end of the phase and the champion (balance.played_card)."""
+        return balance.played_card(state, action)
+
+    def deck_names(self, setup: Mapping[str, Any] | None) -> list[str]:
+        """The preconstructed decks of the setup's set; none outside the precon format."""
+        return balance.deck_names(self.db, setup)
+
+    def with_decks(self, setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[str, Any]:
+        """The setup with one deck per player seat, checked by setting up a game with it
+        (two players never share a deck: clash.format.precon)."""
+        out = balance.with_decks(self.db, setup, decks)
+        self.new_game(out, 0)  # champions outside the decks, grafts on their cards
+        return out
+
+    def deck_title(self, deck: str, lang: str) -> str:
+        """A deck's name in ``ru`` or ``en``."""
+        return balance.deck_title(self.db, deck, lang)
+
+    def with_card_overrides(
+        self, setup: Mapping[str, Any] | None, overrides: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The setup with what-if cost, attack, health (creatures) or damage (spells) in
+        its ``overrides`` option (overrides.py)."""
+        return balance.with_card_overrides(self.db, setup, overrides)
 
     # --- card lookup for views -----------------------------------------------------
     def card_def(self, state: ClashState, inst: int) -> CardDef | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -243,6 +244,10 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
             "pool_size": len(st.pool),
             "ai_pool": sorted(st.card_ids[c] for c in st.ai_pool),
         }
+    if st.custom:
+        # Cards not as printed (a position's own cards, what-if overrides): their
+        # definitions are public like every printed card.
+        obs["cards"] = copy.deepcopy(list(st.custom))
     if st.phase == OVER:
         obs["winners"] = list(st.winners)
         obs["reason"] = st.reason
