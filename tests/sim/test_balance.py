@@ -113,24 +113,27 @@ def test_matrix_equals_counts_from_the_records(report: tuple[Path, Balance]) -> 
 
 def test_card_sample_sizes_add_up(report: tuple[Path, Balance]) -> None:
     """Deliverable 2 (per-card impact): for every card seen played, the seat-games where
-    the seat played it and those where it did not add up to all seat-games; the played
-    side counts exactly the seats whose `played` list holds the card; rows are sorted by
-    difference and flagged as small samples below 30."""
+    the seat played it and those where a seat of the same deck did not add up to the
+    seat-games of those decks; the played side counts exactly the seats whose `played`
+    list holds the card; rows are sorted by difference and flagged as small samples
+    below 30."""
     directory, balance = report
     records = _records(directory / "results.jsonl")
-    seat_games = 2 * len(records)
     cards = balance.card_impact()
     seen = {c for r in records for played in r["played"] for c in played}
     assert {c.card for c in cards} == seen
     for card in cards:
-        assert card.played.n + card.not_played.n == seat_games
+        deck_games = sum(label in card.decks for r in records for label in r["labels"])
+        assert card.played.n + card.not_played.n == deck_games
         assert card.played.n == sum(card.card in p for r in records for p in r["played"])
         assert card.small == (min(card.played.n, card.not_played.n) < 30)
         for e in (card.played, card.not_played):
-            assert e.low <= e.value <= e.high
-        assert card.low <= card.diff <= card.high
-    diffs = [c.diff for c in cards]
+            assert e.n == 0 or e.low <= e.value <= e.high  # n=0: always played by its decks
+        if card.not_played.n:
+            assert card.low <= card.diff <= card.high
+    diffs = [c.diff for c in cards if c.not_played.n]
     assert diffs == sorted(diffs, reverse=True)
+    assert all(c.not_played.n for c in cards[: len(diffs)])  # no baseline: listed last
     rows = _table_rows((directory / "report.md").read_text(encoding="utf-8"), "Card")
     assert len(rows) == len(cards) and all(r[-1] == "small sample" for r in rows)
 

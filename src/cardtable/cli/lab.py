@@ -292,6 +292,11 @@ def names(game: Game, plan: Plan, lang: str) -> dict[str, str]:
     return {e: game.deck_title(e, lang) for e in plan.entrants}
 
 
+def card_names(game: Game, balance: Balance, lang: str) -> dict[str, str]:
+    """Each played card's printed name (its id when the game has no name for it)."""
+    return {c.card: game.card_title(c.card, lang) for c in balance.card_impact()}
+
+
 def skipped_lines(result: Tournament, shown: dict[str, str]) -> list[str]:
     """'A – B: reason' for every pairing the rules refuse."""
     return [f"{' – '.join(shown[e] for e in s.entrants)}: {s.reason}" for s in result.skipped]
@@ -522,7 +527,7 @@ def card_row(card: CardImpact, shown: dict[str, str], lang: str) -> tuple[str, .
     if not math.isnan(card.low):
         diff += f" [{points(card.low)}, {points(card.high)}]"
     return (
-        card.card,
+        shown.get(card.card, card.card),
         ", ".join(shown.get(d, d) for d in card.decks),
         pct(card.played),
         str(card.played.n),
@@ -563,7 +568,7 @@ def top_and_bottom(cards: Sequence[CardImpact], top: int) -> list[CardImpact]:
 def balance_blocks(game: Game, balance: Balance, command: str, lang: str, top: int) -> list[Block]:
     """The balance report."""
     plan = balance.tournament.plan
-    shown = names(game, plan, lang)
+    shown = {**card_names(game, balance, lang), **names(game, plan, lang)}
     setup_lines = [
         t("lab_rep_game", lang, title=game.title.get(lang, game.id), game=game.id),
         t("lab_rep_decks", lang, decks=", ".join(shown[d] for d in plan.entrants)),
@@ -614,13 +619,18 @@ def _setup_text(setup: Any) -> str:
     return json.dumps(setup, sort_keys=True, ensure_ascii=False)
 
 
-def card_bars(cards: Sequence[CardImpact]) -> list[Bar]:
+def card_bars(cards: Sequence[CardImpact], shown: dict[str, str]) -> list[Bar]:
     """Impact bars in percentage points, small samples marked * (cards without a
     comparison left out)."""
     from cardtable.sim import plots
 
     return [
-        plots.Bar(f"{c.card} *" if c.small else c.card, 100 * c.diff, 100 * c.low, 100 * c.high)
+        plots.Bar(
+            shown.get(c.card, c.card) + (" *" if c.small else ""),
+            100 * c.diff,
+            100 * c.low,
+            100 * c.high,
+        )
         for c in cards
         if not math.isnan(c.diff)
     ]
@@ -631,7 +641,7 @@ def write_balance(directory: Path, game: Game, balance: Balance, req: BalanceReq
     from cardtable.sim import plots
 
     lang = req.lang
-    shown = names(game, balance.tournament.plan, lang)
+    shown = {**card_names(game, balance, lang), **names(game, balance.tournament.plan, lang)}
     blocks = balance_blocks(game, balance, balance_command_text(req), lang, req.top)
     labels = [shown[d] for d in balance.decks]
     return [
@@ -645,7 +655,7 @@ def write_balance(directory: Path, game: Game, balance: Balance, req: BalanceReq
         ),
         plots.interval_chart(
             directory / "cards.png",
-            card_bars(top_and_bottom(balance.card_impact(), req.top)),
+            card_bars(top_and_bottom(balance.card_impact(), req.top), shown),
             t("lab_plot_cards", lang, n=req.top),
             t("lab_plot_diff", lang),
             zero=0.0,
@@ -673,7 +683,7 @@ def balance_cmd(req: BalanceRequest) -> None:
     if req.as_json:
         echo_json(balance.to_json())
         return
-    shown = names(game, plan, lang)
+    shown = {**card_names(game, balance, lang), **names(game, plan, lang)}
     out = console()
     out.print(rich_table(measures_table(balance, lang), balance_title(game, balance, lang)))
     out.print(rich_table(deck_matrix_table(balance, shown, lang, "\n"), t("lab_rep_matrix", lang)))

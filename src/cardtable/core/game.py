@@ -225,6 +225,10 @@ class Game(ABC):
         """A deck's name for reports."""
         return deck
 
+    def card_title(self, card: str, lang: str) -> str:
+        """A card's printed name for reports (the id if the game does not know it)."""
+        return card
+
     def with_card_overrides(
         self, setup: Mapping[str, Any] | None, overrides: Mapping[str, Mapping[str, Any]]
     ) -> dict[str, Any]:

@@ -53,7 +53,8 @@ def balance_plan(
 
 @dataclass(frozen=True, slots=True)
 class CardImpact:
-    """How a seat did in games where it played a card, against games where it did not."""
+    """How a seat did in games where it played a card, against games where a seat with
+    the same deck did not."""
 
     card: str
     played: Estimate
@@ -112,12 +113,13 @@ def card_impact(records: Sequence[Record]) -> list[CardImpact]:
     cards = sorted({c for _, played, _ in seats for c in played})
     rows = []
     for card in cards:
+        decks = tuple(sorted({deck for _, played, deck in seats if card in played}))
         with_card = [score for score, played, _ in seats if card in played]
-        without = [score for score, played, _ in seats if card not in played]
+        # the baseline: seats of the same decks that did not play it (deck strength aside)
+        without = [s for s, played, deck in seats if card not in played and deck in decks]
         a = proportion(sum(with_card), len(with_card))
         b = proportion(sum(without), len(without))
         diff, low, high = difference(a, b)
-        decks = tuple(sorted({deck for _, played, deck in seats if card in played}))
         rows.append(CardImpact(card, a, b, diff, low, high, decks))
     return sorted(rows, key=lambda c: (-c.diff if not math.isnan(c.diff) else math.inf, c.card))
 

@@ -212,6 +212,11 @@ class ClashGame(Game):
         """A deck's name in ``ru`` or ``en``."""
         return balance.deck_title(self.db, deck, lang)
 
+    def card_title(self, card: str, lang: str) -> str:
+        """A card's printed name in ``ru`` or ``en``."""
+        found = self.db.cards.get(card)
+        return card if found is None else found.name(lang)
+
     def with_card_overrides(
         self, setup: Mapping[str, Any] | None, overrides: Mapping[str, Mapping[str, Any]]
     ) -> dict[str, Any]:
