@@ -9,7 +9,7 @@ a list of effects) — ``power = true`` marks a power not yet encoded.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -155,6 +155,13 @@ class CardDef:
     has_power: bool
     powers: tuple[Power, ...]
     mutant: Mutant | None
+    # derived from the fields above (for the engine's hot paths)
+    protected: bool = field(init=False, repr=False, compare=False)
+    ignores: tuple[Power, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "protected", "protected" in self.icons)
+        object.__setattr__(self, "ignores", tuple(p for p in self.powers if p.kind == "ignore"))
 
     def name(self, lang: str) -> str:
         """The card's name in ``lang``."""

@@ -90,6 +90,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         raise PositionError(str(exc)) from None
     db = game.db_with(inline, data.get("cards") or [])
     st = BlueMoonState.__new__(BlueMoonState)
+    st._memo = None
     st.card_ids, st.owner = [], []
     extras: dict[int, Mapping[str, Any]] = {}
     paths: dict[str, int] = {}

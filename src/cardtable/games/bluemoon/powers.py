@@ -28,17 +28,56 @@ Power kinds (``cards.Power.kind``; "you" is the card's opponent, "I" its owner):
   storm, flood    two active Storm supports at the start of my turn attract one dragon;
                   two active Flood supports after my turn make you retreat
   must_play       on your turn you must play a card of ``types``, or retreat
+
+Speed: each player's active cards, ignoring powers and powers are kept in the state's memo
+while a function that does not change the state runs (``memoizing``: legal actions, totals);
+outside one, each of them opens a memo for its own run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from functools import wraps
+from typing import Concatenate, ParamSpec, TypeVar
 
 from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, Power
-from cardtable.games.bluemoon.state import EARTH, FIRE, BlueMoonState
+from cardtable.games.bluemoon.state import EARTH, FIRE, BlueMoonState, Memo
 
+P = ParamSpec("P")
+R = TypeVar("R")
 ELEMENTS = ("fire", "earth")
 ALL = ("character", "booster", "support", "leadership")
+
+
+def memoizing(
+    f: Callable[Concatenate[BlueMoonDB, BlueMoonState, P], R],
+) -> Callable[Concatenate[BlueMoonDB, BlueMoonState, P], R]:
+    """Run ``f(db, st, ...)`` with the state's memo open: each player's active cards, ignoring
+    powers and powers are worked out once and kept (``state.Memo``) until ``f`` returns. Only
+    for functions that do not change the state; nested calls share the outer memo."""
+
+    @wraps(f)
+    def run(db: BlueMoonDB, st: BlueMoonState, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        if st._memo is not None:
+            return f(db, st, *args, **kwargs)
+        st._memo = Memo()
+        try:
+            return f(db, st, *args, **kwargs)
+        finally:
+            st._memo = None
+
+    return run
+
+
+def _seat_memoized(
+    f: Callable[[BlueMoonDB, BlueMoonState, int], R], db: BlueMoonDB, st: BlueMoonState, s: int
+) -> R:
+    """``f(db, st, s)`` with a memo open while it runs (for callers that have none open)."""
+    st._memo = Memo()
+    try:
+        return f(db, st, s)
+    finally:
+        st._memo = None
 
 
 def defn(db: BlueMoonDB, st: BlueMoonState, i: int) -> CardDef:
@@ -54,29 +93,34 @@ def in_areas(st: BlueMoonState, s: int) -> list[int]:
 def raw_active(st: BlueMoonState, s: int) -> list[int]:
     """Active cards before ignoring: active combat cards, support cards, and the
     leadership card played this turn."""
+    memo = st._memo
+    if memo is not None and (known := memo.raw[s]) is not None:
+        return known
     out = [i for i in st.combat[s] if st.act[i]]
     out += st.support[s]
     if st.lead_now >= 0 and st.owner[st.lead_now] == s and st.active == s:
         out.append(st.lead_now)
+    if memo is not None:
+        memo.raw[s] = out
     return out
 
 
-def _ignore_powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> Iterator[Power]:
+def ignoring_powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
     """The ignoring powers on a player's active cards (one level: not checked themselves)."""
-    for i in raw_active(st, s):
-        for p in defn(db, st, i).powers:
-            if p.kind == "ignore":
-                yield p
+    memo = st._memo
+    if memo is None:
+        return _seat_memoized(ignoring_powers, db, st, s)
+    known = memo.ignoring[s]
+    if known is None:
+        known = memo.ignoring[s] = []
+        for i in raw_active(st, s):
+            known += defn(db, st, i).ignores
+    return known
 
 
-def ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str = "all") -> bool:
-    """Whether the opponent's active powers ignore this card's ``aspect`` ("all" = the whole
-    card; "text" and "icons" are also ignored when the whole card is)."""
-    d = defn(db, st, i)
-    if "protected" in d.icons:
-        return False
-    other = 1 - st.owner[i]
-    for p in _ignore_powers(db, st, other):
+def _reaches(ignoring: list[Power], d: CardDef, aspect: str) -> bool:
+    """Whether one of these ignoring powers takes away this (unprotected) card's ``aspect``."""
+    for p in ignoring:
         if p.aspect != "all" and p.aspect != aspect:
             continue
         if d.type not in (p.types or ALL):
@@ -93,19 +137,34 @@ def ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str = "all") -> b
     return False
 
 
+def ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str = "all") -> bool:
+    """Whether the opponent's active powers ignore this card's ``aspect`` ("all" = the whole
+    card; "text" and "icons" are also ignored when the whole card is)."""
+    ignoring = ignoring_powers(db, st, 1 - st.owner[i])
+    if not ignoring:
+        return False
+    d = defn(db, st, i)
+    return not d.protected and _reaches(ignoring, d, aspect)
+
+
 def active(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """A player's active cards that are not wholly ignored."""
-    return [i for i in raw_active(st, s) if not ignored(db, st, i)]
+    memo = st._memo
+    if memo is None:
+        return _seat_memoized(active, db, st, s)
+    known = memo.active[s]
+    if known is None:
+        known = memo.active[s] = [i for i in raw_active(st, s) if not ignored(db, st, i)]
+    return known
 
 
 def icons(db: BlueMoonDB, st: BlueMoonState, i: int) -> frozenset[str]:
     """A card's icons that count (ignoring powers may take all or some away)."""
     d = defn(db, st, i)
-    if "protected" in d.icons or not ignored(db, st, i, "icons"):
+    if not d.icons or d.protected or not ignored(db, st, i, "icons"):
         return d.icons
-    other = 1 - st.owner[i]
     kept: set[str] = set()
-    for p in _ignore_powers(db, st, other):
+    for p in ignoring_powers(db, st, 1 - st.owner[i]):
         if p.aspect == "icons":
             kept |= set(p.except_icons) & d.icons
     return frozenset(kept)
@@ -121,12 +180,17 @@ def gang(db: BlueMoonDB, st: BlueMoonState, i: int) -> str | None:
 
 def powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
     """The powers of a player's active cards whose text is not ignored."""
-    return [
-        p
-        for i in raw_active(st, s)
-        if not ignored(db, st, i, "text")
-        for p in defn(db, st, i).powers
-    ]
+    memo = st._memo
+    if memo is None:
+        return _seat_memoized(powers, db, st, s)
+    known = memo.powers[s]
+    if known is None:
+        known = memo.powers[s] = []
+        for i in raw_active(st, s):
+            card_powers = defn(db, st, i).powers
+            if card_powers and not ignored(db, st, i, "text"):
+                known += card_powers
+    return known
 
 
 def _printed(d: CardDef, element: int) -> int:
@@ -143,7 +207,7 @@ def card_value(db: BlueMoonDB, st: BlueMoonState, i: int, element: int, mine: li
     for p in mine:
         if p.kind == "double" and d.type in p.types:
             v *= 2
-    if "protected" in d.icons:
+    if d.protected:
         return v
     for p in powers(db, st, 1 - st.owner[i]):
         if p.kind == "value" and p.mode in ("zero_odd", "zero_even") and d.type in p.types:
@@ -189,6 +253,7 @@ def _one_character_bonus(db: BlueMoonDB, st: BlueMoonState, s: int, element: int
     return best
 
 
+@memoizing
 def total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
     """A player's total power in the contested element (bluemoon.turn.announce)."""
     element = st.element if st.element >= 0 else FIRE
@@ -214,14 +279,14 @@ def shielded(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
 def forbidden(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str, c: int = -1) -> bool:
     """The opponent's active cards forbid ``s`` to play this type, or this card ("you may
     not", bluemoon.special.you_may_not)."""
-    d = defn(db, st, c) if c >= 0 else None
     for p in powers(db, st, 1 - s):
         if p.kind != "forbid" or card_type not in p.types:
             continue
-        if d is None:
+        if c < 0:
             if p.has_text is None and p.min_printed is None:
                 return True
             continue
+        d = defn(db, st, c)
         if p.has_text is not None and d.has_power != p.has_text:
             continue
         if p.min_printed is not None and max(d.fire, d.earth) < p.min_printed:
@@ -268,6 +333,7 @@ def draw_cap(db: BlueMoonDB, st: BlueMoonState, s: int, n: int, drawn_this_turn:
     return n
 
 
+@memoizing
 def count_kind(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> int:
     """How many active, not ignored support cards of ``s`` carry a power of ``kind``."""
     return sum(
@@ -338,6 +404,8 @@ def unmet(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
 def shed_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Hand cards that would help an unmet obligation (no extra cards, rule 5)."""
     obs, got = obligation_state(db, st, s)
+    if not obs:
+        return []
     out = []
     for c in st.hands[s]:
         d = defn(db, st, c)

@@ -31,6 +31,7 @@ from cardtable.games.bluemoon.powers import (
     icons,
     ignored,
     in_areas,
+    memoizing,
     play_limit,
     powers,
     raw_active,
@@ -85,6 +86,7 @@ def new_state(
     st = BlueMoonState.__new__(BlueMoonState)
     st.log = [] if log else None
     st._legal = None
+    st._memo = None
     st.rng = crng.seed_state(seed)
     st.boxes = list(leaders)
     st.card_ids = []
@@ -228,6 +230,7 @@ def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     to_leadership(db, st)
 
 
+@memoizing
 def retrievable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Own active RETRIEVE cards, unless the opponent has an active combat card with
     RETRIEVE (bluemoon.icon.retrieve, bluemoon.icon.retrieve.exception)."""
@@ -248,6 +251,7 @@ def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
     next_decision(db, st)
 
 
+@memoizing
 def lead_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Leadership cards ``s`` may play now."""
     if forbidden(db, st, s, "leadership") or not room(db, st, s, False):
@@ -292,15 +296,21 @@ def next_decision(db: BlueMoonDB, st: BlueMoonState) -> None:
     rest of the end of the turn."""
     if not st.tasks and st.plays[P_STAGE] == 0:
         st.plays[P_STAGE] = 1
-        for i in active(db, st, st.active):
-            if not ignored(db, st, i, "text"):
-                acting.queue(db, st, st.active, i, "my_turn")
+        for i in speaking(db, st, st.active):
+            acting.queue(db, st, st.active, i, "my_turn")
     if st.tasks:
         st.pending = ("task", st.tasks[0][acting.T_ACTOR])
     elif st.plays[P_STAGE] == 2:
         finish_turn(db, st)
     else:
         st.pending = ("play", st.active)
+
+
+@memoizing
+def speaking(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+    """``s``'s active cards whose text is not ignored (queueing their actions does not change
+    which these are)."""
+    return [i for i in active(db, st, s) if not ignored(db, st, i, "text")]
 
 
 def played_this_turn(st: BlueMoonState, s: int) -> list[int]:
@@ -311,7 +321,8 @@ def played_this_turn(st: BlueMoonState, s: int) -> list[int]:
 def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Characters ``s`` may play now (bluemoon.turn.character, icons free/pair/gang,
     mutants)."""
-    if st.stopped or forbidden(db, st, s, "character") or not room(db, st, s, True):
+    hand = [c for c in st.hands[s] if defn(db, st, c).type == "character"]
+    if not hand or st.stopped or forbidden(db, st, s, "character") or not room(db, st, s, True):
         return []
     mine = [  # FREE characters do not use up the turn's character (bluemoon.icon.free)
         i
@@ -319,9 +330,9 @@ def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
         if defn(db, st, i).type == "character" and i not in st.freed
     ]
     out = []
-    for c in st.hands[s]:
+    for c in hand:
         d = defn(db, st, c)
-        if d.type != "character" or forbidden(db, st, s, "character", c):
+        if forbidden(db, st, s, "character", c):
             continue
         if d.mutant is not None and not mutant_ok(db, st, s, c):
             continue
@@ -336,7 +347,8 @@ def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
 def is_free(db: BlueMoonDB, st: BlueMoonState, c: int) -> bool:
     """FREE by its icon (unless the opponent's cards ignore it), or by an earlier "the next
     card counts as FREE" this turn (bluemoon.icon.free)."""
-    return "free" in icons(db, st, c) or st.plays[P_FREE] > 0
+    free = "free" in defn(db, st, c).icons and "free" in icons(db, st, c)
+    return free or st.plays[P_FREE] > 0
 
 
 def room(db: BlueMoonDB, st: BlueMoonState, s: int, combat: bool) -> bool:
@@ -352,7 +364,7 @@ def room(db: BlueMoonDB, st: BlueMoonState, s: int, combat: bool) -> bool:
 def _pairs_with(db: BlueMoonDB, st: BlueMoonState, c: int, mine: list[int]) -> bool:
     """PAIR: a second card with the same first word and the icon (bluemoon.icon.pair)."""
     d = defn(db, st, c)
-    if "pair" not in icons(db, st, c):
+    if "pair" not in d.icons or "pair" not in icons(db, st, c):
         return False
     same = [i for i in mine if defn(db, st, i).type == d.type]
     return (
@@ -393,23 +405,31 @@ def mutant_ok(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
 def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[int]:
     """Boosters or supports ``s`` may play now: one of either per turn after a character,
     not in the starter's first turn, more by PAIR, FREE or powers (bluemoon.turn.booster_support)."""
-    if st.stopped or forbidden(db, st, s, kind) or not room(db, st, s, kind == "booster"):
+    hand = [c for c in st.hands[s] if defn(db, st, c).type == kind]
+    if (
+        not hand
+        or st.stopped
+        or forbidden(db, st, s, kind)
+        or not room(db, st, s, kind == "booster")
+    ):
         return []
     this = played_this_turn(st, s)
     has_char = any(defn(db, st, i).type == "character" for i in this)
     done = [i for i in this if defn(db, st, i).type in ("booster", "support")]
+    counted = [i for i in done if i not in st.freed]
+    fits: bool | None = None  # one more fits the turn's slots (worked out when first needed)
     out = []
-    for c in st.hands[s]:
-        d = defn(db, st, c)
-        if d.type != kind or forbidden(db, st, s, kind, c):
+    for c in hand:
+        if forbidden(db, st, s, kind, c):
             continue
         if is_free(db, st, c):  # any number, even first or alone (bluemoon.icon.free)
             out.append(c)
             continue
         if not has_char:
             continue
-        counted = [i for i in done if i not in st.freed]
-        if slots_allow(db, st, s, counted, kind) or _pairs_with(db, st, c, counted):
+        if fits is None:
+            fits = slots_allow(db, st, s, counted, kind)
+        if fits or _pairs_with(db, st, c, counted):
             out.append(c)
     return out
 
@@ -443,12 +463,8 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
         if element >= 0 and st.element < 0:
             st.element = element  # the starting player names the element (bluemoon.fight.element)
             emit(st, "element", "bluemoon.fight.element", s, element=element)
-        keep = gang(db, st, c) is not None and all(
-            gang(db, st, i) == gang(db, st, c) and defn(db, st, i).type == "character"
-            for i in st.combat[s]
-            if st.act[i]
-        )
-        if not keep:  # earlier cards are covered (bluemoon.turn.character.cover)
+        if not _joins_active_gang(db, st, s, c):
+            # earlier cards are covered (bluemoon.turn.character.cover)
             for i in st.combat[s]:
                 if st.played_on[i] != st.fturn:
                     st.act[i] = 0
@@ -473,6 +489,17 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
         st.stopped = 1  # bluemoon.icon.stop
     emit(st, "play", "bluemoon.turn.play", s, card=c)
     now_effects(db, st, s, c)
+
+
+@memoizing
+def _joins_active_gang(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
+    """A GANG character played beside active characters of its own gang only: it covers
+    none of them (bluemoon.icon.gang)."""
+    return gang(db, st, c) is not None and all(
+        gang(db, st, i) == gang(db, st, c) and defn(db, st, i).type == "character"
+        for i in st.combat[s]
+        if st.act[i]
+    )
 
 
 def flip_element(st: BlueMoonState, switch: str) -> None:
@@ -572,12 +599,12 @@ def end_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     bluemoon.turn.refill, bluemoon.turn.end)."""
     s = st.active
     sirens(db, st, s)
-    emit(st, "announce", "bluemoon.turn.announce", s, n=total(db, st, s), element=st.element)
+    if st.log is not None:  # the total is worked out for the record only
+        emit(st, "announce", "bluemoon.turn.announce", s, n=total(db, st, s), element=st.element)
     refill(db, st, s)
     st.plays[P_STAGE] = 2
-    for i in active(db, st, s):  # "at the end of my turn" actions
-        if not ignored(db, st, i, "text"):
-            acting.queue(db, st, s, i, "end_of_turn")
+    for i in speaking(db, st, s):  # "at the end of my turn" actions
+        acting.queue(db, st, s, i, "end_of_turn")
     next_decision(db, st)
 
 
@@ -630,6 +657,7 @@ def sirens(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
         award(st, 1 - s, 1)
 
 
+@memoizing
 def retreat_modifiers(
     db: BlueMoonDB, st: BlueMoonState, loser: int, n: int, cap_only: bool = False
 ) -> int:
@@ -746,6 +774,12 @@ def legal_actions(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
     """The options of the pending decision (cached until the next action)."""
     if st._legal is not None:
         return st._legal
+    st._legal = _options(db, st)
+    return st._legal
+
+
+@memoizing
+def _options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
     p = st.pending
     what = p[0] if p else ""
     out: list[tuple[Any, ...]] = []
@@ -764,7 +798,6 @@ def legal_actions(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
         out = [("discard", c) for c in _dedupe(st, st.hands[p[1]])]
         if st.plays[P_CARDS]:
             out.append(("enough",))
-    st._legal = out
     return out
 
 

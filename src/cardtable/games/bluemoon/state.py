@@ -4,6 +4,11 @@ Card instances are numbered; ``card_ids``/``owner`` give each one's card and pla
 player's cards are in exactly one of: deck (top last), hand, discard pile, leadership pile
 (on the leader, top last), combat area (in play order), support area. ``act[i]`` marks the
 combat cards that are active; support cards are active for the whole fight.
+
+``_legal`` caches the pending decision's options until the next action; ``_memo`` holds a
+``Memo`` only while a computation that does not change the state runs (``powers.memoizing``).
+Neither is part of the state's data: ``to_json`` leaves them out and ``clone`` does not share
+the memo.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core.events import Event
+from cardtable.games.bluemoon.cards import Power
 
 SETUP, FIGHT, OVER = 0, 1, 2
 FIRE, EARTH = 0, 1
@@ -52,10 +58,22 @@ _STR_LISTS = ("card_ids", "boxes")
 _NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks")
 
 
+class Memo:
+    """Per-seat facts derived from an unchanging state (filled lazily, see powers.py)."""
+
+    __slots__ = ("active", "ignoring", "powers", "raw")
+
+    def __init__(self) -> None:
+        self.raw: list[list[int] | None] = [None, None]
+        self.ignoring: list[list[Power] | None] = [None, None]
+        self.powers: list[list[Power] | None] = [None, None]
+        self.active: list[list[int] | None] = [None, None]
+
+
 class BlueMoonState:
     """One point in one Blue Moon game (or match)."""
 
-    __slots__ = (*_SCALARS, *_INT_LISTS, *_STR_LISTS, *_NESTED, "pending", "log", "_legal")
+    __slots__ = (*_SCALARS, *_INT_LISTS, *_STR_LISTS, *_NESTED, "pending", "log", "_legal", "_memo")
 
     rng: int
     phase: int
@@ -97,6 +115,7 @@ class BlueMoonState:
     pending: tuple[Any, ...]
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None
+    _memo: Memo | None
 
     def clone(self) -> BlueMoonState:
         """An independent copy (hand-written)."""
@@ -110,6 +129,7 @@ class BlueMoonState:
         c.pending = self.pending
         c.log = None
         c._legal = self._legal
+        c._memo = None
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -135,4 +155,5 @@ class BlueMoonState:
         s.pending = tuple(data["pending"])
         s.log = None
         s._legal = None
+        s._memo = None
         return s
