@@ -96,10 +96,20 @@ def heatmap(
 def histogram(
     path: str | Path, counts: Sequence[tuple[int, int]], title: str, xlabel: str, ylabel: str
 ) -> Path:
-    """Bars of how many games had each length."""
+    """Bars of how many games had each length; the longest 1% of games (beyond a
+    cut-off) are left out of the axis and counted in the title."""
+    total = sum(n for _, n in counts)
+    shown, seen = [], 0
+    for k, n in sorted(counts):
+        if shown and seen >= 0.99 * total:
+            break
+        shown.append((k, n))
+        seen += n
+    left = total - seen
     fig, ax = plt.subplots(figsize=(7.5, 3.5))
-    ax.bar([k for k, _ in counts], [n for _, n in counts], width=0.8, color="tab:blue")
-    ax.set_title(title)
+    ax.bar([k for k, _ in shown], [n for _, n in shown], width=0.8, color="tab:blue")
+    longest = max(k for k, _ in counts) if counts else 0
+    ax.set_title(title if not left else f"{title} (+{left} > {shown[-1][0]}, max {longest})")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
