@@ -99,7 +99,8 @@ def histogram(
     """Bars of how many games had each length; the longest 1% of games (beyond a
     cut-off) are left out of the axis and counted in the title."""
     total = sum(n for _, n in counts)
-    shown, seen = [], 0
+    shown: list[tuple[int, int]] = []
+    seen = 0
     for k, n in sorted(counts):
         if shown and seen >= 0.99 * total:
             break

@@ -36,6 +36,11 @@ class BlueMoonSetup(BaseModel):
         default=0, ge=0, le=20, description="play games until N crystals (0: one game)"
     )
     swap: bool = Field(default=False, description="a match: the players swap decks after each game")
+    overrides: dict[str, Any] | None = Field(
+        default=None,
+        description="what-if balance: {card id or name: {field: number}} replacing printed "
+        "fire, earth or moons for this game (overrides.py; checked when the game is set up)",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> BlueMoonSetup:
@@ -43,6 +48,13 @@ class BlueMoonSetup(BaseModel):
             bad = [p for p in self.peoples if p not in PEOPLES]
             if bad:
                 raise ValueError(f"unknown people {bad[0]!r} (known: {', '.join(PEOPLES)})")
+            # One box per people: the leaders are drawn or agreed on, one each
+            # (bluemoon.match.choose_decks); decks built from two collections may share one.
+            if self.lists is None and self.peoples[0] == self.peoples[1]:
+                raise ValueError(
+                    f"both players cannot play the {self.peoples[0]} deck: there is one box "
+                    "of each people, the players take two different ones"
+                )
         if self.lists is not None and self.peoples is None:
             raise ValueError("'lists' needs 'peoples' (whose leader each deck follows)")
         return self

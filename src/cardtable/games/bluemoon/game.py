@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -10,9 +10,11 @@ from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.bluemoon import positions, view
+from cardtable.games.bluemoon import balance, positions, view
 from cardtable.games.bluemoon.cards import BlueMoonDB, default_db, parse_cards
 from cardtable.games.bluemoon.formats import make_decks, parse_setup
+from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
+from cardtable.games.bluemoon.overrides import with_overrides as overridden_db
 from cardtable.games.bluemoon.powers import total
 from cardtable.games.bluemoon.rules import apply_action, legal_actions, new_state
 from cardtable.games.bluemoon.state import DRAGONS, OVER, SETUP, BlueMoonState
@@ -27,6 +29,10 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
 
     def __init__(self, db: BlueMoonDB | None = None) -> None:
         self._init_cards(db)
+        # What-if databases by the state's form of the overrides: (the database they
+        # change, the changed copy). Derived data only: a state finds its cards by its own
+        # ``overrides``, a state without them never looks here.
+        self._overridden: dict[str, tuple[BlueMoonDB, BlueMoonDB]] = {}
 
     def _load_db(self) -> BlueMoonDB:
         return default_db()
@@ -37,15 +43,45 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
     def _extend(self, cards: dict[str, Any]) -> BlueMoonDB:
         return BlueMoonDB(cards, self.db.boxes)
 
+    def dbs(self, st: Any) -> BlueMoonDB:
+        """The database that knows every card of a state as it is in that game: its inline
+        cards (positions) and its what-if numbers (``st.overrides``, overrides.py)."""
+        base = super().dbs(st)
+        key = st.overrides
+        if not key:
+            return base
+        return self.with_key(base, key)
+
+    def with_key(self, base: BlueMoonDB, key: str) -> BlueMoonDB:
+        """``base`` with the overrides of a state's form ``key`` (remembered)."""
+        if not key:
+            return base
+        found = self._overridden.get(key)
+        if found is None or found[0] is not base:
+            if len(self._overridden) >= 64:
+                self._overridden.clear()
+            found = (base, overridden_db(base, decode(key)))
+            self._overridden[key] = found
+        return found[1]
+
     # --- hooks ---------------------------------------------------------------------------
     def new_game(
         self, setup: Mapping[str, Any] | None, seed: int, log: bool = False
     ) -> BlueMoonState:
-        """A fresh game: two decks, 6 cards each, the dragons neutral (bluemoon.setup.*)."""
+        """A fresh game: two decks, 6 cards each, the dragons neutral (bluemoon.setup.*);
+        with ``overrides``, the what-if numbers (overrides.py) from the deck check on."""
         opts = parse_setup(setup)
-        decks, peoples = make_decks(self.db, opts, seed)
+        db, key = self.db, ""
+        if opts.overrides:
+            wanted = check_overrides(self.db, opts.overrides)
+            full = self.with_key(self.db, encode(changes(self.db, wanted)))
+            decks, peoples = make_decks(full, opts, seed)
+            key = encode(changes(self.db, wanted, {c for deck in decks for c in deck}))
+            db = self.with_key(self.db, key)
+        else:
+            decks, peoples = make_decks(db, opts, seed)
         return new_state(
-            self.db,
+            db,
             decks,
             peoples,
             seed,
@@ -54,6 +90,7 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
             opts.reshuffle,
             opts.match_to,
             opts.swap,
+            key,
         )
 
     def legal_actions(self, state: BlueMoonState) -> list[Action]:
@@ -176,6 +213,35 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         from cardtable.games.bluemoon import render
 
         return render.render(self, state, seat, lang)
+
+    # --- balance and tournaments (balance.py, overrides.py) -----------------------------
+    def played_card(self, state: BlueMoonState, action: Action) -> str | None:
+        """The character, booster, support or leadership card an action plays from the
+        hand; None for everything else (balance.played_card)."""
+        return balance.played_card(state, action)
+
+    def deck_names(self, setup: Mapping[str, Any] | None) -> list[str]:
+        """The eight peoples; none with decks built by the advanced rules (``lists``)."""
+        return balance.deck_names(setup)
+
+    def with_decks(self, setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[str, Any]:
+        """The setup with ``peoples`` = the two decks (two different peoples)."""
+        return balance.with_decks(setup, decks)
+
+    def deck_title(self, deck: str, lang: str) -> str:
+        """A people's name in ``ru`` or ``en``."""
+        return balance.deck_title(deck, lang)
+
+    def card_title(self, card: str, lang: str) -> str:
+        """A card's printed name in ``ru`` or ``en``."""
+        return balance.card_title(self.db, card, lang)
+
+    def with_card_overrides(
+        self, setup: Mapping[str, Any] | None, overrides: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The setup with what-if fire, earth or moons in its ``overrides`` option
+        (overrides.py)."""
+        return balance.with_card_overrides(self.db, setup, overrides)
 
 
 def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:

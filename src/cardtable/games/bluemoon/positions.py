@@ -2,6 +2,8 @@
 
 Players are P1 and P2. Cards are named by id; a card in an area may be a mapping with
 ``active`` and ``turn`` (the fight turn it was played in). Decks are written from the top.
+``overrides`` (``{card: {field: number}}``, as in a setup: overrides.py) gives the game's
+what-if card numbers; an exported position lists the ones its game has.
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError
+from cardtable.core.errors import CardDataError, PositionError, SetupError
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
+from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.state import FIGHT, OVER, BlueMoonState
 from cardtable.games.bluemoon.tasks import MODES
 
@@ -47,6 +50,7 @@ _TOP = {
     "shed",
     "swap",
     "freed",
+    "overrides",
 }
 _PLAYER = {
     "people",
@@ -89,8 +93,13 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     except CardDataError as exc:
         raise PositionError(str(exc)) from None
     db = game.db_with(inline, data.get("cards") or [])
+    try:
+        wanted = check_overrides(db, data.get("overrides"))
+    except SetupError as exc:
+        raise PositionError(str(exc).replace("Blue Moon setup: ", "", 1)) from None
     st = BlueMoonState.__new__(BlueMoonState)
     st._memo = None
+    st.overrides = ""
     st.card_ids, st.owner = [], []
     extras: dict[int, Mapping[str, Any]] = {}
     paths: dict[str, int] = {}
@@ -215,6 +224,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         st.pending = (str(pend["kind"]), _seat(pend["seat"], "pending seat"))
     if "plays" not in data and st.pending and st.pending[0] in ("play", "task"):
         st.plays[6] = 1  # already in the main decision
+    st.overrides = encode(changes(db, wanted, set(st.card_ids)))
     problems = game.check_invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
@@ -284,4 +294,6 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
     custom = game.custom_cards(st)
     if custom:
         doc["cards"] = custom
+    if st.overrides:
+        doc["overrides"] = decode(st.overrides)
     return doc

@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.games.bluemoon.cards import PLAYED_TYPES, CardDef, Power
+from cardtable.games.bluemoon.overrides import overrides_text
 from cardtable.games.bluemoon.state import DRAGONS, OVER, BlueMoonState
 from cardtable.games.bluemoon.view import card_facts, msg, seat_name
 
@@ -112,6 +113,8 @@ def render(game: BlueMoonGame, st: BlueMoonState, seat: int | None, lang: str) -
         top = obs["leaders_top"][s]
         if top:
             parts.append(Text(msg("r_leader_top", lang, card=game.db.cards[top].name(lang))))
+    if st.overrides:
+        parts.append(Text(msg("r_overrides", lang, changes=overrides_text(st.overrides)), "dim"))
     table = Table(title=msg("r_hand", lang), title_justify="left")
     for key in ("r_col_num", "r_col_card", "r_col_facts", "r_col_text"):
         table.add_column(msg(key, lang))

@@ -80,10 +80,14 @@ def new_state(
     reshuffle_rule: bool = False,
     match_to: int = 0,
     swap: bool = False,
+    overrides: str = "",
 ) -> BlueMoonState:
     """Two decks of 30 shuffled, 6 cards each, the dragons neutral, the first player by
-    the seed (bluemoon.setup.*). ``leaders``: each player's people (its leader card)."""
+    the seed (bluemoon.setup.*). ``leaders``: each player's people (its leader card);
+    ``overrides``: the state's form of the what-if numbers ``db`` already carries
+    (overrides.py)."""
     st = BlueMoonState.__new__(BlueMoonState)
+    st.overrides = overrides
     st.log = [] if log else None
     st._legal = None
     st._memo = None

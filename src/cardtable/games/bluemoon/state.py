@@ -5,6 +5,11 @@ player's cards are in exactly one of: deck (top last), hand, discard pile, leade
 (on the leader, top last), combat area (in play order), support area. ``act[i]`` marks the
 combat cards that are active; support cards are active for the whole fight.
 
+``overrides`` holds a game's what-if card numbers (overrides.py): the canonical JSON text
+of the changed fields, ``""`` in a game without them. It never changes during a game, so a
+clone shares it; ``to_json`` writes it (as a table) only when there are some, so the JSON of
+a game without overrides is as before.
+
 ``_legal`` caches the pending decision's options until the next action; ``_memo`` holds a
 ``Memo`` only while a computation that does not change the state runs (``powers.memoizing``).
 Neither is part of the state's data: ``to_json`` leaves them out and ``clone`` does not share
@@ -13,9 +18,11 @@ the memo.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from cardtable.core.events import Event
+from cardtable.core.game import canonical_json
 from cardtable.games.bluemoon.cards import Power
 
 SETUP, FIGHT, OVER = 0, 1, 2
@@ -73,7 +80,17 @@ class Memo:
 class BlueMoonState:
     """One point in one Blue Moon game (or match)."""
 
-    __slots__ = (*_SCALARS, *_INT_LISTS, *_STR_LISTS, *_NESTED, "pending", "log", "_legal", "_memo")
+    __slots__ = (
+        *_SCALARS,
+        *_INT_LISTS,
+        *_STR_LISTS,
+        *_NESTED,
+        "pending",
+        "overrides",
+        "log",
+        "_legal",
+        "_memo",
+    )
 
     rng: int
     phase: int
@@ -113,6 +130,7 @@ class BlueMoonState:
     support: list[list[int]]
     tasks: list[list[int]]
     pending: tuple[Any, ...]
+    overrides: str
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None
     _memo: Memo | None
@@ -127,6 +145,7 @@ class BlueMoonState:
         for name in _NESTED:
             setattr(c, name, [x[:] for x in getattr(self, name)])
         c.pending = self.pending
+        c.overrides = self.overrides
         c.log = None
         c._legal = self._legal
         c._memo = None
@@ -140,6 +159,8 @@ class BlueMoonState:
         for name in _NESTED:
             out[name] = [list(x) for x in getattr(self, name)]
         out["pending"] = list(self.pending)
+        if self.overrides:
+            out["overrides"] = json.loads(self.overrides)
         return out
 
     @staticmethod
@@ -153,6 +174,8 @@ class BlueMoonState:
         for name in _NESTED:
             setattr(s, name, [list(x) for x in data[name]])
         s.pending = tuple(data["pending"])
+        over = data.get("overrides")
+        s.overrides = canonical_json(over) if over else ""
         s.log = None
         s._legal = None
         s._memo = None

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
+from cardtable.games.bluemoon.overrides import decode
 from cardtable.games.bluemoon.powers import defn, ignored, shielded, total
 from cardtable.games.bluemoon.state import OVER, BlueMoonState
 
@@ -88,7 +89,8 @@ def _card(game: BlueMoonGame, st: BlueMoonState, i: int) -> dict[str, Any]:
 def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, Any]:
     """What ``seat`` may know (bluemoon.special.rule10): its own hand and discard pile, the
     other hand's size and revealed cards, both areas, the top of the other discard pile and
-    of each leadership pile, deck sizes; no deck order."""
+    of each leadership pile, deck sizes; no deck order. A game with what-if numbers shows
+    them to both players (``overrides``, as the changed cards would be printed)."""
     db = game.dbs(st)
     other = 1 - seat
     obs: dict[str, Any] = {
@@ -116,6 +118,8 @@ def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, A
         "totals": [total(db, st, s) if st.element >= 0 else 0 for s in (0, 1)],
         "shielded": [bool(st.element >= 0 and shielded(db, st, s)) for s in (0, 1)],
     }
+    if st.overrides:
+        obs["overrides"] = decode(st.overrides)
     if st.phase == OVER:
         obs["winners"] = list(st.winners)
         obs["reason"] = st.reason
