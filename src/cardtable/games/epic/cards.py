@@ -9,7 +9,7 @@ target selectors. Targets are chosen when their step resolves (epic.target.sente
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -339,15 +339,29 @@ class CardDef:
     deadly: bool = False
     ambush_for: str | None = None
     discard_abilities: bool = False
+    # derived once (the engine's hot loops read them):
+    is_champion: bool = field(init=False, compare=False)
+    """Champions and tokens stay in play; events resolve and leave."""
+    stat_statics: tuple[Static, ...] = field(init=False, compare=False)
+    """The constant abilities that change offense or defense."""
+    keyword_statics: tuple[Static, ...] = field(init=False, compare=False)
+    """The constant abilities that grant keywords."""
+    whens: frozenset[str] = field(init=False, compare=False)
+    """When its triggered abilities fire (``Ability.when``)."""
+
+    def __post_init__(self) -> None:
+        derived = {
+            "is_champion": self.type != "event",
+            "stat_statics": tuple(s for s in self.statics if s.offense or s.defense),
+            "keyword_statics": tuple(s for s in self.statics if s.keywords),
+            "whens": frozenset(a.when for a in self.abilities),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
     def name(self, lang: str) -> str:
         """The card's name in ``lang``."""
         return self.name_ru if lang == "ru" else self.name_en
-
-    @property
-    def is_champion(self) -> bool:
-        """Champions and tokens stay in play; events resolve and leave."""
-        return self.type != "event"
 
 
 def card_from_model(m: CardModel) -> CardDef:

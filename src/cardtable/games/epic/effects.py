@@ -11,12 +11,12 @@ activation set, resolved after the current frame (epic.trigger.set).
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Any
+from itertools import chain, combinations
+from typing import Any, NamedTuple
 
 from cardtable.core import rng as crng
 from cardtable.core.events import Event
-from cardtable.games.epic.cards import FACTIONS, KW_BIT, CardDef, EpicDB, Selector, Step
+from cardtable.games.epic.cards import FACTIONS, KW_BIT, CardDef, EpicDB, Selector, Static, Step
 from cardtable.games.epic.multi import (
     HUNTER,
     Eliminated,
@@ -65,7 +65,8 @@ class GameOver(Exception):
 
 
 def emit(st: EpicState, kind: str, rule: str, seat: int | None = None, **data: Any) -> None:
-    """Record an event if the state carries a log."""
+    """Record an event if the state carries a log (the callers on the hot paths look at
+    ``st.log`` first, saving the call)."""
     if st.log is not None:
         st.log.append(Event(kind, rule, seat, data))
 
@@ -88,19 +89,53 @@ def static_applies(db: EpicDB, st: EpicState, s: Any, i: int, seat: int, j: int)
     return matches(db, st, s.to, i, seat, j)
 
 
-def _static_bonus(db: EpicDB, st: EpicState, i: int) -> tuple[int, int]:
-    off = dfn = 0
+# A constant ability in play: (its champion's controller, the champion, the ability).
+Source = tuple[int, int, Static]
+
+
+class StaticsInPlay(NamedTuple):
+    """The constant abilities of the champions in play, by what they change, in seat and
+    play order; remembered on the state (``_statics``) for the play areas it was found in."""
+
+    db: EpicDB
+    play: list[list[int]]  # a copy of ``state.play`` when found
+    stats: tuple[Source, ...]
+    keywords: tuple[Source, ...]
+    factions: tuple[Source, ...]
+
+
+def statics_in_play(db: EpicDB, st: EpicState) -> StaticsInPlay:
+    """The constant abilities in play (found again only when a play area changed)."""
+    known = st._statics
+    if known is not None and known.db is db and known.play == st.play:
+        return known
+    stats: list[Source] = []
+    kws: list[Source] = []
+    factions: list[Source] = []
     cards = db.cards
     ids = st.card_ids
     for seat, row in enumerate(st.play):
         for j in row:
-            statics = cards[ids[j]].statics
-            if not statics:
-                continue
-            for s in statics:
-                if (s.offense or s.defense) and static_applies(db, st, s, i, seat, j):
-                    off += s.offense
-                    dfn += s.defense
+            d = cards[ids[j]]
+            if d.statics:
+                stats.extend((seat, j, s) for s in d.stat_statics)
+                kws.extend((seat, j, s) for s in d.keyword_statics)
+                factions.extend((seat, j, s) for s in d.statics if s.faction is not None)
+    found = StaticsInPlay(
+        db, [row[:] for row in st.play], tuple(stats), tuple(kws), tuple(factions)
+    )
+    st._statics = found
+    return found
+
+
+def _static_bonus(
+    db: EpicDB, st: EpicState, i: int, sources: tuple[Source, ...]
+) -> tuple[int, int]:
+    off = dfn = 0
+    for seat, j, s in sources:
+        if static_applies(db, st, s, i, seat, j):
+            off += s.offense
+            dfn += s.defense
     return off, dfn
 
 
@@ -110,24 +145,29 @@ def has_faction(db: EpicDB, st: EpicState, i: int, faction: str) -> bool:
         return True
     if st.controller[i] < 0:
         return False
-    for seat, row in enumerate(st.play):
-        for j in row:
-            for s in defn(db, st, j).statics:
-                if s.faction == faction and static_applies(db, st, s, i, seat, j):
-                    return True
+    for seat, j, s in statics_in_play(db, st).factions:
+        if s.faction == faction and static_applies(db, st, s, i, seat, j):
+            return True
     return False
 
 
-def offense(db: EpicDB, st: EpicState, i: int) -> int:
-    """Current offense: printed + counters + this turn's changes + constant abilities."""
-    bonus = _static_bonus(db, st, i)[0] if any(st.play) else 0
-    return max(0, defn(db, st, i).offense + st.counters[i] + st.eot_off[i] + bonus)
+def offense(db: EpicDB, st: EpicState, i: int, statics: StaticsInPlay | None = None) -> int:
+    """Current offense: printed + counters + this turn's changes + constant abilities
+    (``statics``: what ``statics_in_play`` says, when already known)."""
+    value = db.cards[st.card_ids[i]].offense + st.counters[i] + st.eot_off[i]
+    sources = (statics or statics_in_play(db, st)).stats
+    if sources:
+        value += _static_bonus(db, st, i, sources)[0]
+    return value if value > 0 else 0
 
 
-def defense(db: EpicDB, st: EpicState, i: int) -> int:
+def defense(db: EpicDB, st: EpicState, i: int, statics: StaticsInPlay | None = None) -> int:
     """Current defense."""
-    bonus = _static_bonus(db, st, i)[1]
-    return max(0, defn(db, st, i).defense + st.counters[i] + st.eot_def[i] + bonus)
+    value = db.cards[st.card_ids[i]].defense + st.counters[i] + st.eot_def[i]
+    sources = (statics or statics_in_play(db, st)).stats
+    if sources:
+        value += _static_bonus(db, st, i, sources)[1]
+    return value if value > 0 else 0
 
 
 def frenzy(st: EpicState, seat: int) -> bool:
@@ -136,28 +176,27 @@ def frenzy(st: EpicState, seat: int) -> bool:
     return any(len(h) > mine for s, h in enumerate(st.hands) if s != seat)
 
 
-def _static_keywords(db: EpicDB, st: EpicState, i: int) -> int:
+def _static_keywords(db: EpicDB, st: EpicState, i: int, sources: tuple[Source, ...]) -> int:
     bits = 0
-    cards = db.cards
-    ids = st.card_ids
-    for seat, row in enumerate(st.play):
-        for j in row:
-            for s in cards[ids[j]].statics:
-                if s.keywords and static_applies(db, st, s, i, seat, j):
-                    for k in s.keywords:
-                        bits |= KW_BIT[k]
+    for seat, j, s in sources:
+        if static_applies(db, st, s, i, seat, j):
+            for k in s.keywords:
+                bits |= KW_BIT[k]
     return bits
 
 
-def keywords(db: EpicDB, st: EpicState, i: int) -> int:
+def keywords(db: EpicDB, st: EpicState, i: int, statics: StaticsInPlay | None = None) -> int:
     """Keyword bits: printed, gained this turn, given by constant abilities, and Frenzy's
     while it holds."""
-    d = defn(db, st, i)
+    d = db.cards[st.card_ids[i]]
     bits = d.keywords | st.eot_kw[i]
-    if st.controller[i] >= 0:
-        bits |= _static_keywords(db, st, i)
-    if d.frenzy_keywords and st.controller[i] >= 0 and frenzy(st, st.controller[i]):
-        bits |= d.frenzy_keywords  # epic.keyword.frenzy.dynamic
+    ctl = st.controller[i]
+    if ctl >= 0:
+        sources = (statics or statics_in_play(db, st)).keywords
+        if sources:
+            bits |= _static_keywords(db, st, i, sources)
+        if d.frenzy_keywords and frenzy(st, ctl):
+            bits |= d.frenzy_keywords  # epic.keyword.frenzy.dynamic
     return bits
 
 
@@ -193,17 +232,19 @@ def matches(
 ) -> bool:
     """Whether champion ``i`` in play fits a selector's filters (``each``, statics, targets)."""
     owner = st.controller[i]
-    if sel.controller == "you" and owner != ctl:
-        return False
-    if sel.controller == "opponent" and not opposed(st, ctl, owner):
-        return False
-    if sel.controller == "target_player" and (frame is None or owner != frame[F_TP]):
-        return False
+    whose = sel.controller
+    if whose != "any":
+        if whose == "you" and owner != ctl:
+            return False
+        if whose == "opponent" and not opposed(st, ctl, owner):
+            return False
+        if whose == "target_player" and (frame is None or owner != frame[F_TP]):
+            return False
     if frame is not None and st.mode in HUNTER and not in_range(st, ctl, owner):
         return False
     if sel.other and i == source:
         return False
-    d = defn(db, st, i)
+    d = db.cards[st.card_ids[i]]
     if sel.faction is not None and not has_faction(db, st, i, sel.faction):
         return False
     if sel.klass is not None and sel.klass not in d.classes:
@@ -240,7 +281,8 @@ def draw(st: EpicState, seat: int, n: int) -> None:
         if not deck:
             finish(st, winners_for(st, seat), "empty_deck", "epic.end.deck_out_win")
         st.hands[seat].append(deck.pop())
-    emit(st, "draw", "epic.turn.start.draw", seat, n=n)
+    if st.log is not None:
+        emit(st, "draw", "epic.turn.start.draw", seat, n=n)
 
 
 def finish(st: EpicState, winners: list[int], reason: str, rule: str) -> None:
@@ -349,9 +391,22 @@ def eliminate(db: EpicDB, st: EpicState, seat: int) -> None:
 
 def fire(st: EpicState, d: CardDef, i: int, ctl: int, when: str, zone: str = "play") -> None:
     """Queue the abilities of card ``i`` that fire on ``when`` (from ``zone``)."""
+    if when not in d.whens:
+        return
     for k, ab in enumerate(d.abilities):
         if ab.when == when and (ab.zone == zone or zone == "any"):
             st.new_triggers.append([i, ctl, k])
+
+
+def fire_in_play(db: EpicDB, st: EpicState, when: str) -> None:
+    """Queue the abilities on ``when`` of every champion in play, seat by seat."""
+    cards = db.cards
+    ids = st.card_ids
+    for seat, row in enumerate(st.play):
+        for i in row:
+            d = cards[ids[i]]
+            if when in d.whens:
+                fire(st, d, i, seat, when)
 
 
 def put_in_discard(db: EpicDB, st: EpicState, c: int) -> None:
@@ -426,13 +481,12 @@ def break_champion(db: EpicDB, st: EpicState, i: int, rule: str) -> bool:
     broken" abilities of the champions in play fire."""
     if keywords(db, st, i) & UNBREAKABLE:
         return False
-    emit(st, "broken", rule, st.controller[i], card=i)
+    if st.log is not None:
+        emit(st, "broken", rule, st.controller[i], card=i)
     leave_play(db, st, i, "discard")
     if defn(db, st, i).type != "token":
         st.broken_turn.append(i)
-    for seat, row in enumerate(st.play):
-        for j in row:
-            fire(st, defn(db, st, j), j, seat, "other_broken")
+    fire_in_play(db, st, "other_broken")
     return True
 
 
@@ -440,12 +494,16 @@ def check_champions(db: EpicDB, st: EpicState) -> None:
     """Champions with damage at least their defense this turn are broken (epic.break)."""
     while True:
         # Losing a champion can lower others' defense (constant abilities): check again.
+        damage = st.damage
+        if not any(map(damage.__getitem__, chain.from_iterable(st.play))):
+            return  # no champion is damaged (the usual case, looked at quickly)
+        hurt = [i for row in st.play for i in row if damage[i]]
+        statics = statics_in_play(db, st)
         dead = [
             i
-            for i in champions(st)
-            if st.damage[i]
-            and st.damage[i] >= defense(db, st, i)
-            and not keywords(db, st, i) & UNBREAKABLE
+            for i in hurt
+            if damage[i] >= defense(db, st, i, statics)
+            and not keywords(db, st, i, statics) & UNBREAKABLE
         ]
         if not dead:
             return
@@ -457,7 +515,8 @@ def check_champions(db: EpicDB, st: EpicState) -> None:
 def settle(db: EpicDB, st: EpicState) -> None:
     """State-based checks and forming the activation set of what fired."""
     check_champions(db, st)
-    check_players(db, st)
+    if min(st.health) <= 0:  # (the usual case: nobody is at 0 health)
+        check_players(db, st)
     if st.new_triggers:
         first = st.init if st.init >= 0 else st.active
         n = len(st.health)
@@ -540,7 +599,8 @@ def enter_play(db: EpicDB, st: EpicState, i: int, ctl: int, silent: bool = False
     st.arriving[i] = 1
     st.public[i] = 1
     d = defn(db, st, i)
-    emit(st, "enter", "epic.play.champion", ctl, card=i)
+    if st.log is not None:
+        emit(st, "enter", "epic.play.champion", ctl, card=i)
     if not silent:
         for k, ab in enumerate(d.abilities):
             if ab.when in ("tribute", "loyalty"):
@@ -555,14 +615,16 @@ def ally_triggers(db: EpicDB, st: EpicState, seat: int, card: int) -> None:
     if d.cost != 1:
         return
     st.played1[seat] |= FACTION_BIT[d.faction]
+    cards = db.cards
+    ids = st.card_ids
     for i in st.play[seat]:
         if i == card:
             continue
-        for k, ab in enumerate(defn(db, st, i).abilities):
+        for k, ab in enumerate(cards[ids[i]].abilities):
             if ab.when == "ally" and ab.faction == d.faction and ab.zone == "play":
                 st.new_triggers.append([i, seat, k])
     for c in st.discards[seat]:
-        dc = defn(db, st, c)
+        dc = cards[ids[c]]
         if dc.discard_abilities:
             for k, ab in enumerate(dc.abilities):
                 if ab.when == "ally" and ab.faction == d.faction and ab.zone == "discard":
@@ -584,11 +646,15 @@ def target_options(
     hand, and PLAYER | seat."""
     out: list[int] = []
     if sel.target in ("champion", "any"):
-        for i in champions(st):
-            if not sel.choice and keywords(db, st, i) & UNTARGETABLE:
-                continue  # epic.keyword.untargetable
-            if matches(db, st, sel, i, ctl, -1 if frame is None else frame[F_CARD], frame):
-                out.append(i)
+        source = -1 if frame is None else frame[F_CARD]
+        targeted_only = not sel.choice  # chosen, not targeted: Untargetable does not protect
+        statics = statics_in_play(db, st)
+        for row in st.play:
+            for i in row:
+                if targeted_only and keywords(db, st, i, statics) & UNTARGETABLE:
+                    continue  # epic.keyword.untargetable
+                if matches(db, st, sel, i, ctl, source, frame):
+                    out.append(i)
     elif sel.target == "discard_card":
         for seat, pile in enumerate(st.discards):
             if sel.controller == "you" and seat != ctl:
@@ -971,16 +1037,18 @@ def deal_damage(db: EpicDB, st: EpicState, x: int, amount: int, rule: str) -> No
     if x & PLAYER:
         seat = x & ~PLAYER
         change_health(st, seat, -amount)
-        emit(st, "player_damage", rule, seat, amount=amount)
+        if st.log is not None:
+            emit(st, "player_damage", rule, seat, amount=amount)
     elif st.controller[x] >= 0:
         st.damage[x] += amount
-        emit(st, "damage", rule, st.controller[x], card=x, amount=amount)
+        if st.log is not None:
+            emit(st, "damage", rule, st.controller[x], card=x, amount=amount)
 
 
 # --- resolving frames -------------------------------------------------------------------
 def frame_steps(db: EpicDB, st: EpicState, frame: list[Any]) -> tuple[Step, ...]:
     """The steps a frame resolves (from the card's data, by index)."""
-    d = defn(db, st, int(frame[F_CARD]))
+    d = db.cards[st.card_ids[int(frame[F_CARD])]]
     index = int(frame[F_IDX])
     if frame[F_SRC] == SRC_MODE:
         return d.modes[index].steps
@@ -1004,6 +1072,29 @@ def chooser(st: EpicState, step: Step, ctl: int) -> int:
     return s
 
 
+def targeted(step: Step) -> Selector | None:
+    """The selector of a step that asks for a target, if any."""
+    for sel in step.to:
+        if sel.target is not None:
+            return sel
+    return None
+
+
+def target_choices(step: Step, options: list[int]) -> list[tuple[Any, ...]]:
+    """The actions of a target decision: each legal target, and "skip" for an "up to" one."""
+    out: list[tuple[Any, ...]] = [("target", x) for x in options]
+    if step.up_to:
+        out.append(("skip",))
+    return out
+
+
+def ask(st: EpicState, pending: tuple[Any, ...], options: list[tuple[Any, ...]]) -> None:
+    """Open a decision whose options were just worked out: they are kept as the legal
+    actions (the state does not change before they are asked for)."""
+    st.pending = pending
+    st._legal = options
+
+
 def step_times(step: Step, frame: list[Any]) -> int:
     """How many times a sentence runs (``times`` or X)."""
     return int(frame[F_MEMO].get("x", 0)) if step.times_x else step.times
@@ -1012,12 +1103,7 @@ def step_times(step: Step, frame: list[Any]) -> int:
 def run(db: EpicDB, st: EpicState) -> None:
     """Resolve frames and activation sets until a decision is needed or nothing is left."""
     while not st.pending:
-        if st.assign.get("discard"):
-            seat = st.assign["discard"][0]
-            st.pending = ("discard", seat)
-            return
-        if st.assign.get("recycle"):
-            st.pending = ("recycle", st.assign["recycle"][0])
+        if st.assign and _assigned_choice(st):
             return
         if st.stack:
             frame = st.stack[-1]
@@ -1059,12 +1145,13 @@ def run(db: EpicDB, st: EpicState) -> None:
                     return
                 frame[F_STEP] = k + 1
                 continue
-            target_sel = next((s for s in step.to if s.target is not None), None)
+            target_sel = targeted(step)
             skipped = bool(memo.pop("skip", 0))
             if target_sel is not None and not frame[F_CHOSEN] and not skipped:
                 options = target_options(db, st, target_sel, frame[F_CTL], frame)
                 if options and step_live(st, step, frame) and condition_holds(db, st, step, frame):
-                    st.pending = ("target", chooser(st, step, frame[F_CTL]))
+                    who = chooser(st, step, frame[F_CTL])
+                    ask(st, ("target", who), target_choices(step, options))
                     return
                 # no legal target: this sentence does what it can (epic.target.partial)
             chosen = list(frame[F_CHOSEN])
@@ -1095,23 +1182,50 @@ def run(db: EpicDB, st: EpicState) -> None:
         return
 
 
+def _assigned_choice(st: EpicState) -> bool:
+    """Open a discard or Recycle decision that ``state.assign`` is waiting for, if any."""
+    if st.assign.get("discard"):
+        st.pending = ("discard", st.assign["discard"][0])
+        return True
+    if st.assign.get("recycle"):
+        st.pending = ("recycle", st.assign["recycle"][0])
+        return True
+    return False
+
+
 def order_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     """The abilities of the next player in the current activation set that could go first
     (one option per different ability: copies and identical abilities are one choice)."""
     fired = st.triggers[0]
     ctl = fired[0][1]
     out: list[tuple[Any, ...]] = []
-    seen: set[Any] = set()
+    seen: set[int] = set()
     for card, c, k in fired:
         if c != ctl:
             break
-        key = defn(db, st, card).abilities[k]
-        if key.when == "loyalty" and not loyalty_possible(db, st, card, c, key.n):
+        ability = defn(db, st, card).abilities[k]
+        if ability.when == "loyalty" and not loyalty_possible(db, st, card, c, ability.n):
             continue  # it will do nothing: no reason to order it
+        key = value_key(ability)
         if key not in seen:
             seen.add(key)
             out.append(("first", card, k))
     return out
+
+
+_INTERNED: dict[Any, int] = {}
+_KEY_OF: dict[int, tuple[Any, int]] = {}
+
+
+def value_key(part: Any) -> int:
+    """A number shared by equal card parts (hashable pydantic models, e.g. abilities):
+    comparing these numbers is comparing the parts, but each part is hashed only once."""
+    known = _KEY_OF.get(id(part))
+    if known is not None and known[0] is part:
+        return known[1]
+    key = _INTERNED.setdefault(part, len(_INTERNED))
+    _KEY_OF[id(part)] = (part, key)  # the part is kept alive, so its id stays its own
+    return key
 
 
 def loyalty_possible(db: EpicDB, st: EpicState, card: int, ctl: int, n: int) -> bool:
@@ -1133,7 +1247,8 @@ def start_trigger(db: EpicDB, st: EpicState, index: int) -> None:
         if not loyalty_possible(db, st, card, ctl, ability.n):
             return
         start = -1
-    emit(st, "trigger", "epic.ability.triggered", ctl, card=card)
+    if st.log is not None:
+        emit(st, "trigger", "epic.ability.triggered", ctl, card=card)
     st.stack.append(new_frame(card, ctl, SRC_ABILITY, k, start))
 
 

@@ -72,6 +72,12 @@ class EpicSetup(BaseModel):
         default=None, description="team and hydra: the players (1, 2, ...) of each team"
     )
     first: int | None = Field(default=None, ge=0, le=7)
+    overrides: dict[str, Any] | None = Field(
+        default=None,
+        description="what-if balance: {card id or name: {field: number}} replacing printed "
+        "cost, offense, defense or recall_gold for this game (overrides.py; checked when "
+        "the game is set up)",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> EpicSetup:

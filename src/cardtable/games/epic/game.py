@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -10,10 +10,18 @@ from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.epic import positions, view
+from cardtable.games.epic import balance, positions, view
 from cardtable.games.epic.cards import EpicDB, default_db, parse_cards
-from cardtable.games.epic.effects import UNBREAKABLE, defense, keywords, offense
+from cardtable.games.epic.effects import (
+    UNBREAKABLE,
+    defense,
+    keywords,
+    offense,
+    statics_in_play,
+)
 from cardtable.games.epic.formats import DRAFTS, draft_material, make_decks, parse_setup
+from cardtable.games.epic.overrides import changes, check_overrides, decode, encode
+from cardtable.games.epic.overrides import with_overrides as overridden_db
 from cardtable.games.epic.rules import apply_action, legal_actions, new_state
 from cardtable.games.epic.state import DRAFT, MULLIGAN, OVER, EpicState
 
@@ -27,6 +35,10 @@ class EpicGame(InlineCards[EpicDB], Game):
 
     def __init__(self, db: EpicDB | None = None) -> None:
         self._init_cards(db)
+        # What-if databases by the state's form of the overrides: (the database they
+        # change, the changed copy). Derived data only: a state finds its cards by its own
+        # ``overrides``, a state without them never looks here.
+        self._overridden: dict[str, tuple[EpicDB, EpicDB]] = {}
 
     def _load_db(self) -> EpicDB:
         return default_db()
@@ -37,17 +49,48 @@ class EpicGame(InlineCards[EpicDB], Game):
     def _extend(self, cards: dict[str, Any]) -> EpicDB:
         return EpicDB(cards)
 
+    def dbs(self, st: Any) -> EpicDB:
+        """The database that knows every card of a state as it is in that game: its inline
+        cards (positions) and its what-if numbers (``st.overrides``, overrides.py)."""
+        base = super().dbs(st)
+        key = st.overrides
+        if not key:
+            return base
+        return self.with_key(base, key)
+
+    def with_key(self, base: EpicDB, key: str) -> EpicDB:
+        """``base`` with the overrides of a state's form ``key`` (remembered, so that a
+        game keeps looking at one database)."""
+        if not key:
+            return base
+        found = self._overridden.get(key)
+        if found is None or found[0] is not base:
+            if len(self._overridden) >= 64:
+                self._overridden.clear()
+            found = (base, overridden_db(base, decode(key)))
+            self._overridden[key] = found
+        return found[1]
+
     # --- hooks ---------------------------------------------------------------------------
     def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> EpicState:
         """A fresh game: decks by the format, 30 health, 5 cards, mulligans (epic.setup.*)."""
         opts = parse_setup(setup)
+        db, key = self.db, ""
+        wanted = check_overrides(self.db, opts.overrides) if opts.overrides else {}
+        if wanted:  # what-if numbers (overrides.py), from the deck check on
+            db = self.with_key(self.db, encode(changes(self.db, wanted)))
         kind = ""
         if opts.format in DRAFTS:
-            decks, kind = draft_material(self.db, opts, seed)
+            decks, kind = draft_material(db, opts, seed)
         else:
-            decks = make_decks(self.db, opts, seed)
+            decks = make_decks(db, opts, seed)
+        if wanted:
+            key = encode(changes(self.db, wanted, {c for deck in decks for c in deck}))
+            db = self.with_key(self.db, key)
         teams = opts.team_of_seats()
-        return new_state(self.db, decks, seed, opts.first, log, opts.mode, teams, kind)
+        st = new_state(db, decks, seed, opts.first, log, opts.mode, teams, kind)
+        st.overrides = key
+        return st
 
     def prepare_match(
         self, setup: Mapping[str, Any] | None, specs: list[str]
@@ -63,6 +106,9 @@ class EpicGame(InlineCards[EpicDB], Game):
 
     def legal_actions(self, state: EpicState) -> list[Action]:
         """The options of the pending decision."""
+        known = state._legal  # cached until the next action
+        if known is not None:
+            return known
         return legal_actions(self.dbs(state), state)
 
     def apply_unchecked(self, state: EpicState, action: Action) -> None:
@@ -151,8 +197,12 @@ class EpicGame(InlineCards[EpicDB], Game):
             rest = [_draft_value(db, state, d) for k, d in enumerate(state.drafted) if k != seat]
             return max(-0.99, min(0.99, (mine - sum(rest) / max(1, len(rest))) / 40.0))
         score = 0.0
+        statics = statics_in_play(db, state)
         for s in range(len(state.health)):
-            board = sum(offense(db, state, i) + 0.5 * defense(db, state, i) for i in state.play[s])
+            board = sum(
+                offense(db, state, i, statics) + 0.5 * defense(db, state, i, statics)
+                for i in state.play[s]
+            )
             value = state.health[s] + 0.4 * board + 2.0 * len(state.hands[s]) + 1.0 * state.gold[s]
             score += value if s == seat else -value
         return max(-0.99, min(0.99, score / 60.0))
@@ -198,6 +248,35 @@ class EpicGame(InlineCards[EpicDB], Game):
         from cardtable.games.epic import render
 
         return render.render(self, state, seat, lang)
+
+    # --- balance and tournaments (balance.py, overrides.py) -----------------------------
+    def played_card(self, state: EpicState, action: Action) -> str | None:
+        """The card a ``("play", card, mode)`` action plays from the hand; None for
+        everything else (balance.played_card)."""
+        return balance.played_card(state, action)
+
+    def deck_names(self, setup: Mapping[str, Any] | None) -> list[str]:
+        """The precon format's six faction pairs, e.g. 'good+wild'; none otherwise."""
+        return balance.deck_names(setup)
+
+    def with_decks(self, setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[str, Any]:
+        """The precon setup with the two players' faction pairs (balance.with_decks)."""
+        return balance.with_decks(setup, decks)
+
+    def deck_title(self, deck: str, lang: str) -> str:
+        """'Good + Wild' / 'Добро + Природа'."""
+        return balance.deck_title(deck, lang)
+
+    def card_title(self, card: str, lang: str) -> str:
+        """A card's printed name (the id if unknown)."""
+        return balance.card_title(self.db, card, lang)
+
+    def with_card_overrides(
+        self, setup: Mapping[str, Any] | None, overrides: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The setup with what-if cost, offense, defense or recall_gold in its
+        ``overrides`` option (overrides.py)."""
+        return balance.with_card_overrides(self.db, setup, overrides)
 
 
 def _draft_value(db: EpicDB, st: EpicState, cards: list[int]) -> float:

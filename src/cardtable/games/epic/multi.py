@@ -19,12 +19,16 @@ class Eliminated(Exception):
 
 def alive(st: EpicState) -> list[int]:
     """Seats still in the game, in seat order."""
+    if not st.out:
+        return list(range(len(st.health)))
     return [s for s in range(len(st.health)) if s not in st.out]
 
 
 def next_seat(st: EpicState, seat: int) -> int:
     """The next seat to the left (clockwise) still in the game (epic.multi.clockwise)."""
     n = len(st.health)
+    if not st.out:
+        return (seat + 1) % n
     for k in range(1, n + 1):
         s = (seat + k) % n
         if s not in st.out:
@@ -35,6 +39,8 @@ def next_seat(st: EpicState, seat: int) -> int:
 def prev_seat(st: EpicState, seat: int) -> int:
     """The next seat to the right still in the game."""
     n = len(st.health)
+    if not st.out:
+        return (seat - 1) % n
     for k in range(1, n + 1):
         s = (seat - k) % n
         if s not in st.out:

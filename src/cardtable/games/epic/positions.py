@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError
-from cardtable.games.epic.cards import FACTIONS, KEYWORDS, KW_BIT, parse_cards
+from cardtable.core.errors import CardDataError, PositionError, SetupError
+from cardtable.games.epic.cards import FACTIONS, KEYWORDS, KW_BIT, EpicDB, parse_cards
 from cardtable.games.epic.effects import PLAYER
 from cardtable.games.epic.multi import MODES
+from cardtable.games.epic.overrides import decode, position_key
 from cardtable.games.epic.state import (
     F_MEMO,
     MEMO_REF,
@@ -60,6 +61,7 @@ _TOP = {
     "out",
     "removed",
     "draft",
+    "overrides",
 }
 _PLAYER = {
     "health",
@@ -327,13 +329,23 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         st.pending = (str(pend["kind"]), seat_of(pend["seat"], "pending seat"))
     st.rng = int(data.get("seed", 0))
     st.log = None
-    st._legal = None
+    st.overrides = _overrides(db, data.get("overrides"), st.card_ids)
+    st.clear_caches()
     if st.phase == MULLIGAN and not st.mull_queue:
         raise PositionError("a mulligan position needs mulligan.queue")
     problems = game.check_invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
     return st
+
+
+def _overrides(db: EpicDB, raw: Any, card_ids: list[str]) -> str:
+    """The state's form of the document's what-if numbers (``overrides``, as in a setup:
+    overrides.py); a PositionError names a bad one."""
+    try:
+        return position_key(db, raw, card_ids)
+    except SetupError as exc:
+        raise PositionError(str(exc)) from None
 
 
 def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
@@ -415,6 +427,8 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
         }
     if st.pending:
         doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
+    if st.overrides:
+        doc["overrides"] = decode(st.overrides)
     if st.attackers or st.blockers or st.defender >= 0:
         doc["combat"] = {
             "attackers": [p(i) for i in st.attackers],

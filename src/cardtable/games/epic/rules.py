@@ -34,6 +34,7 @@ from cardtable.games.epic.effects import (
     ally_triggers,
     answer_may,
     arriving_blocks,
+    ask,
     break_champion,
     champions,
     choose_target,
@@ -46,6 +47,7 @@ from cardtable.games.epic.effects import (
     emit,
     enter_play,
     fire,
+    fire_in_play,
     frame_steps,
     keywords,
     loyalty_options,
@@ -59,8 +61,11 @@ from cardtable.games.epic.effects import (
     run,
     settle,
     show_cards,
+    statics_in_play,
     take_from_discard,
+    target_choices,
     target_options,
+    targeted,
     x_options,
 )
 from cardtable.games.epic.multi import (
@@ -112,7 +117,8 @@ def new_state(
     st.reset_instances()
     st.rng = crng.seed_state(seed)
     st.log = [] if log else None
-    st._legal = None
+    st.overrides = ""  # what-if numbers: set by EpicGame.new_game (overrides.py)
+    st.clear_caches()
     st.phase = MULLIGAN
     st.turn = 0
     st.window = ""
@@ -200,7 +206,8 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
     st.active = seat
     st.turns_taken[seat] += 1
     st.init = -1
-    emit(st, "turn", "epic.turn.start", seat, turn=st.turns_taken[seat])
+    if st.log is not None:
+        emit(st, "turn", "epic.turn.start", seat, turn=st.turns_taken[seat])
     for s in range(len(st.gold)):
         if st.mode == "duel" or s == seat:  # epic.multi.gold: only your own turn's gold
             st.gold[s] = 1
@@ -213,8 +220,10 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
         st.arriving[i] = 0
     for i in st.play[seat]:
         fire(st, defn(db, st, i), i, seat, "start_of_turn")
+    cards = db.cards
+    ids = st.card_ids
     for c in st.discards[seat]:
-        d = defn(db, st, c)
+        d = cards[ids[c]]
         if d.discard_abilities:  # epic.discard_text
             fire(st, d, c, seat, "start_of_turn", "discard")
     st.window = "main"
@@ -243,9 +252,7 @@ def end_turn(db: EpicDB, st: EpicState) -> None:
         if st.controller[i] >= 0:
             break_champion(db, st, i, "epic.card.text")
     st.eot_break = []
-    for seat_i, row in enumerate(st.play):
-        for i in row:
-            fire(st, defn(db, st, i), i, seat_i, "end_of_turn")
+    fire_in_play(db, st, "end_of_turn")
     later = st.eot_discard
     for k in range(0, len(later), 2):  # "discards at the end of the turn"
         seat_d, n = later[k], later[k + 1]
@@ -295,35 +302,43 @@ def finish_end(db: EpicDB, st: EpicState) -> None:
 def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
     """Cards the seat may play now, with their modes (epic.play.pay, epic.golden_rule)."""
     out: list[tuple[Any, ...]] = []
-    main = st.window == "main" and seat == st.active
+    cards = db.cards
+    ids = st.card_ids
+    my_turn = seat == st.active
+    main = my_turn and st.window == "main"
     gold = st.gold[seat]
     seen: set[tuple[str, int]] = set()
-    ambush_for = {defn(db, st, i).ambush_for for i in st.play[seat]}
+    ambush_for: set[str | None] | None = None  # worked out when first needed
     for c in st.hands[seat]:
-        d = defn(db, st, c)
+        d = cards[ids[c]]
         if d.cost > gold:
             continue
         if d.is_champion:
-            ambush = d.keywords & AMBUSH or d.faction in ambush_for
-            if (main or ambush) and (d.id, -1) not in seen:
-                seen.add((d.id, -1))
-                out.append(("play", c, 0))
+            if (d.id, -1) in seen:
+                continue
+            if not main and not d.keywords & AMBUSH:
+                if ambush_for is None:
+                    ambush_for = {cards[ids[i]].ambush_for for i in st.play[seat]}
+                if d.faction not in ambush_for:
+                    continue
+            seen.add((d.id, -1))
+            out.append(("play", c, 0))
             continue
         for k, mode in enumerate(d.modes):
-            if d.cost + mode.gold > gold or (mode.your_turn and seat != st.active):
+            if d.cost + mode.gold > gold or (mode.your_turn and not my_turn):
                 continue
             if (d.id, k) in seen:
                 continue
             seen.add((d.id, k))
             out.append(("play", c, k))
-    for i in st.play[seat]:
-        for k, t in enumerate(defn(db, st, i).talents):
+    for i in [i for i in st.play[seat] if cards[ids[i]].talents]:
+        for k, t in enumerate(cards[ids[i]].talents):
             if talent_payable(db, st, seat, i, t.cost):
                 out.append(("talent", i, k))
     done: set[tuple[str, int]] = set()
-    for c in st.discards[seat]:
-        d = defn(db, st, c)
-        if d.recall is None or d.recall_gold > gold:
+    for c in [c for c in st.discards[seat] if cards[ids[c]].recall is not None]:
+        d = cards[ids[c]]
+        if d.recall_gold > gold:
             continue
         if d.recall == "hand":
             if (d.id, -1) not in done:
@@ -417,7 +432,8 @@ def play_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
     st.passes = 0
     if st.window == "pass" and seat != st.active:
         st.played = 1
-    emit(st, "play", "epic.play.pay", seat, card=c, mode=mode)
+    if st.log is not None:
+        emit(st, "play", "epic.play.pay", seat, card=c, mode=mode)
     ally_triggers(db, st, seat, c)
     if d.is_champion:
         enter_play(db, st, c, seat)
@@ -434,7 +450,8 @@ def play_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
 def pass_initiative(db: EpicDB, st: EpicState, seat: int) -> None:
     """Pass: initiative moves on; both passing in a row ends the window (epic.initiative)."""
     other = next_seat(st, seat)
-    emit(st, "pass", "epic.initiative.pass", seat)
+    if st.log is not None:
+        emit(st, "pass", "epic.initiative.pass", seat)
     if st.window == "main":
         st.window = "pass"
         st.played = 0
@@ -464,23 +481,39 @@ def pass_initiative(db: EpicDB, st: EpicState, seat: int) -> None:
 
 
 # --- combat -------------------------------------------------------------------------------
+def fighting(st: EpicState, group: list[int], seat: int) -> list[int]:
+    """The champions of ``group`` (attackers or blockers) still on ``seat``'s side."""
+    team = side(st, seat)
+    return [x for x in group if st.controller[x] in team]
+
+
 def can_attack(db: EpicDB, st: EpicState, i: int) -> bool:
     """Prepared, and not arriving unless it has Blitz (epic.combat.declare)."""
-    return st.pos[i] == PREPARED and not arriving_blocks(db, st, i)
+    return st.pos[i] == PREPARED and (not st.arriving[i] or not arriving_blocks(db, st, i))
 
 
-def can_block(db: EpicDB, st: EpicState, b: int) -> bool:
-    """A prepared champion that could block at least one attacker (epic.keyword.airborne)."""
-    if st.pos[b] != PREPARED:
-        return False
-    flies = keywords(db, st, b) & AIRBORNE
+def blockable(db: EpicDB, st: EpicState) -> tuple[bool, bool]:
+    """Whether some attacker can be blocked by any champion, and whether some can by an
+    airborne one only (Unblockable attackers by none; epic.keyword.airborne)."""
+    ground = air = False
     for a in st.attackers:
         kw = keywords(db, st, a)
         if kw & UNBLOCKABLE:
             continue
-        if not kw & AIRBORNE or flies:
-            return True
-    return False
+        if kw & AIRBORNE:
+            air = True
+        else:
+            ground = True
+    return ground, air
+
+
+def can_block(db: EpicDB, st: EpicState, b: int, open_to: tuple[bool, bool] | None = None) -> bool:
+    """A prepared champion that could block at least one attacker (``open_to``: what
+    ``blockable`` says, when already known)."""
+    if st.pos[b] != PREPARED:
+        return False
+    ground, air = blockable(db, st) if open_to is None else open_to
+    return ground or (air and bool(keywords(db, st, b) & AIRBORNE))
 
 
 def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
@@ -488,7 +521,8 @@ def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
     for a in st.attackers:
         st.pos[a] = EXPENDED
         fire(st, defn(db, st, a), a, st.controller[a], "attacks")
-    emit(st, "attack", "epic.combat.declare", st.active, cards=list(st.attackers))
+    if st.log is not None:
+        emit(st, "attack", "epic.combat.declare", st.active, cards=list(st.attackers))
     if st.defender < 0:
         st.defender = next_seat(st, st.active)
     settle(db, st)
@@ -506,7 +540,8 @@ def end_blocks(db: EpicDB, st: EpicState) -> None:
     for b in st.blockers:
         st.pos[b] = FLIPPED
     st.blocked = int(bool(st.blockers))
-    emit(st, "block", "epic.combat.blocks", st.defender, cards=list(st.blockers))
+    if st.log is not None:
+        emit(st, "block", "epic.combat.blocks", st.defender, cards=list(st.blockers))
     for b in st.blockers:
         fire(st, defn(db, st, b), b, st.controller[b], "blocks")
     open_window(st, "before_damage", st.defender)
@@ -523,16 +558,21 @@ def combat_damage(db: EpicDB, st: EpicState) -> None:
         end_combat(st)
         return
     st.init = -1
-    attackers = [a for a in st.attackers if st.controller[a] in side(st, st.active)]
-    blockers = [b for b in st.blockers if st.controller[b] in side(st, st.defender)]
+    attackers = fighting(st, st.attackers, st.active)
+    blockers = fighting(st, st.blockers, st.defender)
     if not st.blocked:
         total = sum(offense(db, st, a) for a in attackers)
         st.assign = {"side": 0, "left": 0, "bt": 0, "to": {}, "player": total, "back": 0}
         deal_combat(db, st)
         return
-    total = sum(offense(db, st, a) for a in attackers)
-    bt = sum(offense(db, st, a) for a in attackers if keywords(db, st, a) & BREAKTHROUGH)
-    back = sum(offense(db, st, b) for b in blockers) if attackers else 0
+    statics = statics_in_play(db, st)
+    total = sum(offense(db, st, a, statics) for a in attackers)
+    bt = sum(
+        offense(db, st, a, statics)
+        for a in attackers
+        if keywords(db, st, a, statics) & BREAKTHROUGH
+    )
+    back = sum(offense(db, st, b, statics) for b in blockers) if attackers else 0
     st.assign = {
         "side": 0,
         "left": total if blockers or bt else 0,
@@ -551,15 +591,16 @@ def assign_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     left = a["left"]
     half = a["side"]
     if half == 0:
-        pool = [b for b in st.blockers if st.controller[b] in side(st, st.defender)]
+        pool = fighting(st, st.blockers, st.defender)
         given = a["to"]
     else:
-        pool = [x for x in st.attackers if st.controller[x] in side(st, st.active)]
+        pool = fighting(st, st.attackers, st.active)
         given = a["back_to"]
     out: list[tuple[Any, ...]] = []
     all_lethal = True
+    statics = statics_in_play(db, st)
     for t in pool:
-        need = max(0, defense(db, st, t) - st.damage[t] - given.get(t, 0))
+        need = max(0, defense(db, st, t, statics) - st.damage[t] - given.get(t, 0))
         if need > 0:
             all_lethal = False
             out.append(("to", t, min(need, left)))
@@ -585,7 +626,7 @@ def next_assignment(db: EpicDB, st: EpicState) -> None:
         if a["left"] > 0:
             options = assign_options(db, st)
             if options:
-                st.pending = ("assign", st.active if a["side"] == 0 else st.defender)
+                ask(st, ("assign", st.active if a["side"] == 0 else st.defender), options)
                 return
         if a["side"] == 0:
             a["side"] = 1
@@ -612,8 +653,8 @@ def assign_damage(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
 def deal_combat(db: EpicDB, st: EpicState) -> None:
     """All combat damage at once; Righteous heals its controller (epic.combat.damage)."""
     a = st.assign
-    attackers = [x for x in st.attackers if st.controller[x] in side(st, st.active)]
-    blockers = [b for b in st.blockers if st.controller[b] in side(st, st.defender)]
+    attackers = fighting(st, st.attackers, st.active)
+    blockers = fighting(st, st.blockers, st.defender)
     if a["player"]:
         deal_damage(db, st, PLAYER | st.defender, a["player"], "epic.combat.damage")
     for t, n in a.get("to", {}).items():
@@ -623,7 +664,7 @@ def deal_combat(db: EpicDB, st: EpicState) -> None:
     # Righteous (epic.keyword.righteous): its controller gains what it dealt.
     dealt_any = a["player"] or a.get("to")
     for x in attackers:
-        if keywords(db, st, x) & RIGHTEOUS and dealt_any:
+        if dealt_any and keywords(db, st, x) & RIGHTEOUS:
             change_health(st, st.controller[x], offense(db, st, x))
     if a.get("back_to"):
         for b in blockers:
@@ -659,7 +700,8 @@ def combat_abilities(db: EpicDB, st: EpicState, attackers: list[int], blockers: 
         if not dealt:
             continue
         team = side(st, seat)
-        live = [x for x in group if st.controller[x] in team and offense(db, st, x) > 0]
+        statics = statics_in_play(db, st)
+        live = [x for x in group if st.controller[x] in team and offense(db, st, x, statics) > 0]
         for x in live:
             d = defn(db, st, x)
             fire(st, d, x, st.controller[x], "deals_damage")
@@ -675,10 +717,12 @@ def must_attack_waiting(db: EpicDB, st: EpicState) -> bool:
     """A champion that must attack each turn can still attack (epic.card.text)."""
     if st.no_attacks:
         return False
-    return any(
-        defn(db, st, i).must_attack and can_attack(db, st, i) and i not in st.attackers
-        for i in st.play[st.active]
-    )
+    cards = db.cards
+    ids = st.card_ids
+    for i in st.play[st.active]:
+        if cards[ids[i]].must_attack and can_attack(db, st, i) and i not in st.attackers:
+            return True
+    return False
 
 
 def attackable(db: EpicDB, st: EpicState) -> list[int]:
@@ -687,13 +731,14 @@ def attackable(db: EpicDB, st: EpicState) -> list[int]:
     attacked")."""
     if st.no_attacks:
         return []
-    return [
-        d
-        for d in defenders(st)
-        if not any(
-            st.pos[i] == EXPENDED and defn(db, st, i).guards_when_expended for i in st.play[d]
-        )
-    ]
+    return [d for d in defenders(st) if not _shielded(db, st, d)]
+
+
+def _shielded(db: EpicDB, st: EpicState, seat: int) -> bool:
+    """An expended guard of the seat keeps it from being attacked."""
+    cards = db.cards
+    ids = st.card_ids
+    return any(st.pos[i] == EXPENDED and cards[ids[i]].guards_when_expended for i in st.play[seat])
 
 
 def attack_allowed(db: EpicDB, st: EpicState) -> bool:
@@ -741,14 +786,9 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     elif what == "act":
         seat = p[1]
         out = playable(db, st, seat)
-        main = st.window == "main" and seat == st.active
-        if main and any(can_attack(db, st, i) for i in attacker_pool(st)):
-            targets = attackable(db, st)
-            if st.mode == "duel":
-                out.extend([("attack",)] if targets else [])
-            else:
-                out.extend(("attack", d) for d in targets)
-        if not (main and attack_allowed(db, st) and must_attack_waiting(db, st)):
+        if st.window == "main" and seat == st.active:
+            out.extend(_attack_options(db, st))
+        else:
             out.append(("pass",))
     elif what == "return_or_end":
         out = [("return",)]
@@ -761,8 +801,11 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         if st.attackers and not must_attack_waiting(db, st):
             out.append(("done",))
     elif what == "blockers":
+        open_to = blockable(db, st)
         out = [
-            ("add", b) for b in blocker_pool(st) if b not in st.blockers and can_block(db, st, b)
+            ("add", b)
+            for b in blocker_pool(st)
+            if b not in st.blockers and can_block(db, st, b, open_to)
         ]
         if st.blockers or not block_required(db, st):
             out.append(("done",))
@@ -771,10 +814,9 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     elif what == "target":
         frame = st.stack[-1]
         step = frame_steps(db, st, frame)[frame[4]]
-        sel = next(s for s in step.to if s.target is not None)
-        out = [("target", x) for x in target_options(db, st, sel, frame[1], frame)]
-        if step.up_to:
-            out.append(("skip",))
+        sel = targeted(step)
+        assert sel is not None
+        out = target_choices(step, target_options(db, st, sel, frame[1], frame))
     elif what == "x":
         out = [("x", n) for n in x_options(db, st)]
     elif what == "recycle":
@@ -789,6 +831,32 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         out = loyalty_options(db, st) if st.stack[-1][4] == -1 else [("yes",), ("no",)]
     st._legal = out
     return out
+
+
+def _attack_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
+    """The turn player's main phase: attack (a player, in multi-player modes) when some
+    champion can, and pass unless a champion must attack and may."""
+    out: list[tuple[Any, ...]] = []
+    targets: list[int] | None = None
+    if _attacker_ready(db, st):
+        targets = attackable(db, st)
+        if st.mode == "duel":
+            out.extend([("attack",)] if targets else [])
+        else:
+            out.extend(("attack", d) for d in targets)
+    if not must_attack_waiting(db, st):
+        out.append(("pass",))
+    elif not (attackable(db, st) if targets is None else targets):
+        out.append(("pass",))  # no one may be attacked
+    return out
+
+
+def _attacker_ready(db: EpicDB, st: EpicState) -> bool:
+    """Some champion of the turn player's side can attack."""
+    for i in attacker_pool(st):  # noqa: SIM110 (a loop is quicker than any() here)
+        if can_attack(db, st, i):
+            return True
+    return False
 
 
 def _dedupe_cards(st: EpicState, options: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
@@ -806,23 +874,21 @@ def _dedupe_cards(st: EpicState, options: list[tuple[Any, ...]]) -> list[tuple[A
 def apply_action(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
     """Perform a legal action, then every forced step after it."""
     try:
-        _guarded(db, st, action)
-        while st.phase != OVER:
-            repair(db, st)
+        while True:
+            try:
+                _step(db, st, action)
+            except Eliminated:  # the turn player is out: their turn ends at once
+                turn_over(db, st)
+            if st.phase == OVER:
+                return
+            if st.out:
+                repair(db, st)
             options = legal_actions(db, st)
             if len(options) != 1:
-                break
-            _guarded(db, st, options[0])
+                return
+            action = options[0]  # the only option: taken at once
     except GameOver:
         st._legal = None
-
-
-def _guarded(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
-    """One step; if it eliminated the turn player, their turn ends at once."""
-    try:
-        _step(db, st, action)
-    except Eliminated:
-        turn_over(db, st)
 
 
 def turn_over(db: EpicDB, st: EpicState) -> None:
@@ -886,26 +952,11 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
     kind = action[0]
     p = st.pending
     seat = p[1]
-    if kind == "mull":
-        st.mull_chosen.append(action[1])
-    elif kind == "keep":
-        finish_mulligan(db, st, seat)
+    # the kinds are tried most frequent first
+    if kind == "pass":
+        pass_initiative(db, st, seat)
     elif kind == "play":
         play_card(db, st, seat, action[1], action[2])
-    elif kind == "recall":
-        recall_card(db, st, seat, action[1], action[2])
-    elif kind == "talent":
-        use_talent(db, st, seat, action[1], action[2])
-    elif kind in ("yes", "no"):
-        answer_may(db, st, kind == "yes")
-        run(db, st)
-        resume(db, st)
-    elif kind == "pass":
-        pass_initiative(db, st, seat)
-    elif kind == "attack":
-        st.attackers = []
-        st.defender = action[1] if len(action) > 1 else next_seat(st, st.active)
-        st.pending = ("attackers", seat)
     elif kind == "add" and p[0] == "attackers":
         st.attackers.append(action[1])
     elif kind == "add":
@@ -920,6 +971,26 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         choose_target(db, st, action[1] if kind == "target" else -1)
         run(db, st)
         resume(db, st)
+    elif kind == "attack":
+        st.attackers = []
+        st.defender = action[1] if len(action) > 1 else next_seat(st, st.active)
+        st.pending = ("attackers", seat)
+    elif kind == "talent":
+        use_talent(db, st, seat, action[1], action[2])
+    elif kind == "recall":
+        recall_card(db, st, seat, action[1], action[2])
+    elif kind == "return":
+        open_window(st, "main", st.active)
+    elif kind == "end":
+        end_turn(db, st)
+    elif kind in ("yes", "no"):
+        answer_may(db, st, kind == "yes")
+        run(db, st)
+        resume(db, st)
+    elif kind == "mull":
+        st.mull_chosen.append(action[1])
+    elif kind == "keep":
+        finish_mulligan(db, st, seat)
     elif kind == "x":
         choose_x(st, action[1])
         run(db, st)
@@ -945,10 +1016,6 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         discard_choice(db, st, action[1])
         run(db, st)
         resume(db, st)
-    elif kind == "return":
-        open_window(st, "main", st.active)
-    elif kind == "end":
-        end_turn(db, st)
     else:
         raise AssertionError(f"unknown action {action!r}")
 

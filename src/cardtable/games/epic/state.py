@@ -9,9 +9,14 @@ cloned and saved like everything else.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
+from cardtable.core.game import canonical_json
+
+if TYPE_CHECKING:
+    from cardtable.games.epic.effects import StaticsInPlay
 
 # phases
 MULLIGAN, PLAY, OVER, DRAFT = 0, 1, 2, 3
@@ -108,7 +113,9 @@ class EpicState:
         "assign",
         "pending",
         "log",
+        "overrides",
         "_legal",
+        "_statics",
     )
 
     rng: int
@@ -171,7 +178,12 @@ class EpicState:
     assign: dict[str, Any]
     pending: tuple[Any, ...]
     log: list[Event] | None
+    # what-if card numbers (overrides.py): canonical JSON text, "" for none (a plain game)
+    overrides: str
+    # caches, never saved: the pending decision's options (until the next action) and the
+    # constant abilities in play (checked against the play areas, see effects.py)
     _legal: list[tuple[Any, ...]] | None
+    _statics: StaticsInPlay | None
 
     def clone(self) -> EpicState:
         """An independent copy (hand-written)."""
@@ -192,7 +204,9 @@ class EpicState:
         }
         c.pending = self.pending
         c.log = None
+        c.overrides = self.overrides
         c._legal = self._legal
+        c._statics = self._statics  # immutable, and checked before use
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -210,6 +224,8 @@ class EpicState:
             for k, v in self.assign.items()
         }
         out["pending"] = list(self.pending)
+        if self.overrides:
+            out["overrides"] = json.loads(self.overrides)
         return out
 
     @staticmethod
@@ -237,8 +253,15 @@ class EpicState:
         }
         s.pending = tuple(data["pending"])
         s.log = None
-        s._legal = None
+        over = data.get("overrides")
+        s.overrides = canonical_json(over) if over else ""
+        s.clear_caches()
         return s
+
+    def clear_caches(self) -> None:
+        """Forget the cached legal actions and constant abilities."""
+        self._legal = None
+        self._statics = None
 
     def reset_instances(self) -> None:
         """Per-instance lists sized to ``card_ids``: nothing in play, nothing known."""

@@ -37,9 +37,10 @@ def card_name(game: EpicGame, st: EpicState, i: int, lang: str) -> str:
 def label(st: EpicState, i: int) -> str:
     """A champion's text label: its card id, with ``@P1.2`` (controller, place in play)
     when several cards share the id (stable when a position is saved and loaded)."""
-    ident = st.card_ids[i]
+    ids = st.card_ids
+    ident = ids[i]
     ctl = st.controller[i]
-    if ctl < 0 or sum(1 for row in st.play for j in row if st.card_ids[j] == ident) == 1:
+    if ctl < 0 or [ids[j] for row in st.play for j in row].count(ident) == 1:
         return ident
     return f"{ident}@P{ctl + 1}.{st.play[ctl].index(i)}"
 
@@ -159,12 +160,13 @@ def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
 
 def champion_view(game: EpicGame, st: EpicState, i: int) -> dict[str, Any]:
     """A champion in play as public data."""
-    kw = keywords(game.dbs(st), st, i)
+    db = game.dbs(st)
+    kw = keywords(db, st, i)
     return {
         "inst": i,
         "card": st.card_ids[i],
-        "offense": offense(game.dbs(st), st, i),
-        "defense": defense(game.dbs(st), st, i),
+        "offense": offense(db, st, i),
+        "defense": defense(db, st, i),
         "damage": st.damage[i],
         "position": POSITIONS[st.pos[i]],
         "arriving": bool(st.arriving[i]),

@@ -1,0 +1,56 @@
+"""Summarise ISMCTS measurement files (docs/ai/results/*.jsonl) as a Markdown table.
+
+Each file is a paired `cardtable simulate ... --out FILE` run whose first agent is the
+one measured; the row gives its win rate over both seats with a 95% Wilson interval,
+games played, CPU seconds per real decision, and mean turns. Reading a file plays no
+game (an unfinished run shows what it has so far). Usage:
+
+    python tools/ai_results.py docs/ai/results/*.jsonl
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from cardtable.sim.run import GameRecord, SimResult
+
+
+def load(path: Path) -> SimResult:
+    """The run a results file holds."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    config = json.loads(lines[0])["config"]
+    records = [json.loads(line) for line in lines[1:] if line.strip()]
+    result = SimResult(
+        config["game"], config["specs"], config["setup"], config["seed"], paired=True
+    )
+    result.records = sorted(
+        (GameRecord.from_record(int(r["key"]), r) for r in records), key=lambda r: r.index
+    )
+    return result
+
+
+def row(result: SimResult) -> str:
+    """One table row: the first agent against the second."""
+    rate = result.agent_win_rate(0)
+    return (
+        f"| {result.game} | `{result.agents[0]}` | `{result.agents[1]}` | {result.games} | "
+        f"{100 * rate.value:.1f}% | [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | "
+        f"{result.seconds_per_decision(0):.3f} | {result.length().value:.1f} |"
+    )
+
+
+def main(paths: list[str]) -> None:
+    """Print the table."""
+    print(
+        "| game | agent | opponent | games | win rate | 95% interval "
+        "| CPU s per decision | mean turns |"
+    )
+    print("| --- | --- | --- | ---: | ---: | --- | ---: | ---: |")
+    for p in paths:
+        print(row(load(Path(p))))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
