@@ -15,16 +15,20 @@ setup and seed replays exactly, and a game without overrides never sees them.
 
 from __future__ import annotations
 
-import json
-import math
 from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
-from annotated_types import Ge, Le
-
-from cardtable.core.errors import CardDataError, SetupError
-from cardtable.core.game import canonical_json
+from cardtable.core import overrides as core
+from cardtable.core.errors import SetupError
+from cardtable.core.overrides import (
+    Overridable,
+    Overrides,
+    decode,
+    encode,
+    overrides_text,
+    schema_limits,
+)
 from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, CardModel
 
 FIELDS = ("fire", "earth", "moons")
@@ -34,9 +38,6 @@ VALUED_FIELDS = ("fire", "earth", "moons")
 their printed values count in the totals)."""
 LEADERSHIP_FIELDS = ("moons",)
 """What a leadership card's overrides may change (it has no values)."""
-
-Overrides = dict[str, dict[str, int]]
-"""Card id -> field -> new number (validated and normalised)."""
 
 _PREFIX = "Blue Moon setup: overrides"
 
@@ -51,111 +52,38 @@ def fields_of(card: CardDef) -> tuple[str, ...]:
 
 
 def limits(name: str) -> tuple[int, int]:
-    """The range the card schema (``cards.CardModel``) allows for a field (at most 99 where
-    the schema sets no upper limit)."""
-    low, high = 0, 99
-    for rule in CardModel.model_fields[name].metadata:
-        if isinstance(rule, Ge):
-            low = int(rule.ge)  # type: ignore[call-overload]
-        elif isinstance(rule, Le):
-            high = int(rule.le)  # type: ignore[call-overload]
-    return low, high
+    """The range the card schema (``cards.CardModel``) allows for a field."""
+    return schema_limits(CardModel, name)
 
 
-def _whole(card: str, name: str, value: Any) -> int:
-    """A whole number within the schema's limits (an integral float such as ``2.0`` from a
-    TOML file counts)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SetupError(f"{_PREFIX}: {card}.{name} must be a whole number, not {value!r}")
-    if isinstance(value, float):
-        if not math.isfinite(value) or not value.is_integer():
-            raise SetupError(f"{_PREFIX}: {card}.{name} must be a whole number, not {value!r}")
-        value = int(value)
-    low, high = limits(name)
-    if not low <= value <= high:
+def _overridable(db: BlueMoonDB, ident: str) -> Overridable:
+    card = db.card(ident)
+    if not fields_of(card):
         raise SetupError(
-            f"{_PREFIX}: {card}.{name} = {value} is out of range: "
-            f"the card schema allows {low} to {high}"
+            f"{_PREFIX}: {card.id} is a leader card: it is never played and has no "
+            "numbers to change"
         )
-    return int(value)
+    return Overridable(card.id, f"a {card.type} card", fields_of(card))
 
 
 def check_overrides(db: BlueMoonDB, overrides: Mapping[str, Any] | None) -> Overrides:
-    """Validated overrides with card ids, sorted by card and field.
-
-    A SetupError names an unknown card, a card given twice (by id and by name), a leader
-    card, an unknown field or one the card's type does not have (the message lists the
-    allowed fields), or a value that is not a whole number within the card schema's limits.
-    """
-    if not overrides:
-        return {}
-    if not isinstance(overrides, Mapping):
-        raise SetupError(f"{_PREFIX}: must map card ids to {{field: number}} tables")
-    out: Overrides = {}
-    for ident, fields in overrides.items():
-        if not isinstance(ident, str):
-            raise SetupError(f"{_PREFIX}: a card is named by its id or name, not {ident!r}")
-        try:
-            card = db.card(ident)
-        except CardDataError:
-            raise SetupError(f"{_PREFIX}: unknown card {ident!r}") from None
-        if card.id in out:
-            raise SetupError(f"{_PREFIX}: card {card.id!r} is given twice")
-        allowed = fields_of(card)
-        if not allowed:
-            raise SetupError(
-                f"{_PREFIX}: {card.id} is a leader card: it is never played and has no "
-                "numbers to change"
-            )
-        kind = f"a {card.type} card"
-        if not isinstance(fields, Mapping) or not fields:
-            raise SetupError(
-                f"{_PREFIX}: {card.id} must be a table of field = number "
-                f"(fields of {kind}: {', '.join(allowed)})"
-            )
-        numbers: dict[str, int] = {}
-        for name in sorted(fields, key=str):
-            if name not in allowed:
-                what = (
-                    f"{card.id} is {kind}, it has no {name!r}"
-                    if name in FIELDS
-                    else f"{card.id}: unknown field {name!r}"
-                )
-                raise SetupError(
-                    f"{_PREFIX}: {what}; the fields of {kind} are {', '.join(allowed)}"
-                )
-            numbers[name] = _whole(card.id, name, fields[name])
-        out[card.id] = numbers
-    return {k: out[k] for k in sorted(out)}
+    """Validated overrides with card ids, sorted by card and field (core.overrides); a
+    leader card is refused too."""
+    return core.check_overrides(
+        overrides,
+        prefix=_PREFIX,
+        card=lambda ident: _overridable(db, ident),
+        all_fields=FIELDS,
+        limits=limits,
+    )
 
 
 def changes(
     db: BlueMoonDB, checked: Mapping[str, Mapping[str, int]], cards: Collection[str] | None = None
 ) -> Overrides:
-    """The checked overrides that really change a card (a field set to its printed number is
-    dropped), only for ``cards`` when given (the cards of one game)."""
-    out: Overrides = {}
-    for ident in sorted(checked):
-        if cards is not None and ident not in cards:
-            continue
-        card = db.cards[ident]
-        fields = {n: v for n, v in sorted(checked[ident].items()) if getattr(card, n) != v}
-        if fields:
-            out[ident] = fields
-    return out
-
-
-def encode(changed: Mapping[str, Mapping[str, int]]) -> str:
-    """The state's form of the changes: canonical JSON text, ``""`` for none."""
-    return canonical_json(changed) if changed else ""
-
-
-def decode(key: str) -> Overrides:
-    """Inverse of encode (a fresh dict every time)."""
-    if not key:
-        return {}
-    data: Overrides = json.loads(key)
-    return data
+    """The checked overrides that really change a card, only for ``cards`` when given (the
+    cards of one game)."""
+    return core.changes(db.cards, checked, None if cards is None else cards.__contains__)
 
 
 def overridden(card: CardDef, fields: Mapping[str, int]) -> CardDef:
@@ -176,15 +104,6 @@ def with_overrides(db: BlueMoonDB, changed: Mapping[str, Mapping[str, int]]) -> 
     for ident, fields in changed.items():
         cards[ident] = overridden(cards[ident], fields)
     return BlueMoonDB(cards, db.boxes)
-
-
-def overrides_text(key: str) -> str:
-    """'card.field = n, …' for the screen (the state's form)."""
-    return ", ".join(
-        f"{card}.{name} = {value}"
-        for card, fields in decode(key).items()
-        for name, value in fields.items()
-    )
 
 
 __all__ = [

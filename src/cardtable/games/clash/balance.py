@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.errors import CardDataError, SetupError
+from cardtable.core.overrides import merge_overrides
 from cardtable.games.clash.cards import CardDB
 from cardtable.games.clash.formats import (
     SEAT_NAMES,
@@ -113,14 +114,7 @@ def with_card_overrides(
     setup are kept unless the new ones change the same field. A SetupError names an
     unknown card or field, or a value that is not a whole number the card schema allows.
     """
-    out = dict(setup or {})
-    merged: dict[str, dict[str, Any]] = {
-        c: dict(f) for c, f in check_overrides(db, out.get("overrides")).items()
-    }
-    for card, fields in check_overrides(db, overrides).items():
-        merged.setdefault(card, {}).update(fields)
-    if merged:
-        out["overrides"] = merged
+    out = merge_overrides(setup, overrides, lambda raw: check_overrides(db, raw))
     parse_setup(out)
     return out
 

@@ -11,17 +11,17 @@ seed replays exactly.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from annotated_types import Ge, Le
 from pydantic import ValidationError
 
+from cardtable.core import overrides as core
 from cardtable.core.carddata import validation_message
-from cardtable.core.errors import CardDataError, SetupError
+from cardtable.core.errors import SetupError
 from cardtable.core.game import canonical_json
+from cardtable.core.overrides import Overridable, Overrides, schema_limits
 from cardtable.games.clash.cards import CREATURE, CardDB, CardDef, CardModel
 
 CREATURE_FIELDS = ("cost", "attack", "health")
@@ -31,85 +31,30 @@ SPELL_FIELDS = ("cost", "damage")
 FIELDS = ("cost", "attack", "health", "damage")
 """Every field an override may name (each a plain number of the card schema)."""
 
-Overrides = dict[str, dict[str, int]]
-"""Card id -> field -> new number (validated and normalised)."""
+_PREFIX = "Clash setup: overrides"
 
 
 def limits(name: str) -> tuple[int, int]:
     """The range the card schema (``cards.CardModel``) allows for a numeric field."""
-    low, high = 0, 99
-    for rule in CardModel.model_fields[name].metadata:
-        if isinstance(rule, Ge):
-            low = int(rule.ge)  # type: ignore[call-overload]
-        elif isinstance(rule, Le):
-            high = int(rule.le)  # type: ignore[call-overload]
-    return low, high
+    return schema_limits(CardModel, name)
 
 
-def _whole(card: str, name: str, value: Any) -> int:
-    """A whole number (an integral float such as ``2.0`` from a TOML file counts)."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SetupError(
-            f"Clash setup: overrides: {card}.{name} must be a whole number, not {value!r}"
-        )
-    if isinstance(value, float):
-        if not math.isfinite(value) or not value.is_integer():
-            raise SetupError(
-                f"Clash setup: overrides: {card}.{name} must be a whole number, not {value!r}"
-            )
-        value = int(value)
-    low, high = limits(name)
-    if not low <= value <= high:
-        raise SetupError(
-            f"Clash setup: overrides: {card}.{name} = {value} is out of range: "
-            f"the card schema allows {low} to {high}"
-        )
-    return int(value)
+def _overridable(db: CardDB, ident: str) -> Overridable:
+    card = db.card(ident)
+    if card.kind == CREATURE:
+        return Overridable(card.id, "a creature", CREATURE_FIELDS)
+    return Overridable(card.id, "a spell", SPELL_FIELDS)
 
 
 def check_overrides(db: CardDB, overrides: Mapping[str, Any] | None) -> Overrides:
-    """Validated overrides with card ids, sorted by card and field.
-
-    A SetupError names an unknown card, a card given twice, an unknown field or one the
-    card's kind does not have (the message lists the allowed fields), or a value that is
-    not a whole number within the card schema's limits.
-    """
-    if not overrides:
-        return {}
-    if not isinstance(overrides, Mapping):
-        raise SetupError("Clash setup: 'overrides' must map card ids to {field: number} tables")
-    out: Overrides = {}
-    for ident, fields in overrides.items():
-        if not isinstance(ident, str):
-            raise SetupError(f"Clash setup: overrides: a card is named by its id, not {ident!r}")
-        try:
-            card = db.card(ident)
-        except CardDataError:
-            raise SetupError(f"Clash setup: overrides: unknown card {ident!r}") from None
-        if card.id in out:
-            raise SetupError(f"Clash setup: overrides: card {card.id!r} is given twice")
-        allowed = CREATURE_FIELDS if card.kind == CREATURE else SPELL_FIELDS
-        kind = "creature" if card.kind == CREATURE else "spell"
-        if not isinstance(fields, Mapping) or not fields:
-            raise SetupError(
-                f"Clash setup: overrides: {card.id} must be a table of field = number "
-                f"(fields of a {kind}: {', '.join(allowed)})"
-            )
-        numbers: dict[str, int] = {}
-        for name in sorted(fields, key=str):
-            if name not in allowed:
-                what = (
-                    f"{card.id} is a {kind}, it has no {name!r}"
-                    if name in FIELDS
-                    else f"{card.id}: unknown field {name!r}"
-                )
-                raise SetupError(
-                    f"Clash setup: overrides: {what}; the fields of a {kind} are "
-                    f"{', '.join(allowed)}"
-                )
-            numbers[name] = _whole(card.id, name, fields[name])
-        out[card.id] = numbers
-    return {k: out[k] for k in sorted(out)}
+    """Validated overrides with card ids, sorted by card and field (core.overrides)."""
+    return core.check_overrides(
+        overrides,
+        prefix=_PREFIX,
+        card=lambda ident: _overridable(db, ident),
+        all_fields=FIELDS,
+        limits=limits,
+    )
 
 
 def overridden(card: CardDef, fields: Mapping[str, int]) -> CardDef:
@@ -125,7 +70,7 @@ def overridden(card: CardDef, fields: Mapping[str, int]) -> CardDef:
     try:
         CardModel.model_validate(out.to_model_dict())
     except ValidationError as exc:  # the field limits are checked above; a safety net
-        raise SetupError(f"Clash setup: overrides: {card.id}: {validation_message(exc)}") from None
+        raise SetupError(f"{_PREFIX}: {card.id}: {validation_message(exc)}") from None
     return out
 
 

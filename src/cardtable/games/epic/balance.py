@@ -13,6 +13,7 @@ from typing import Any
 
 from cardtable.core.errors import SetupError
 from cardtable.core.i18n import tr
+from cardtable.core.overrides import merge_overrides
 from cardtable.games.epic.cards import FACTIONS, EpicDB
 from cardtable.games.epic.formats import parse_setup
 from cardtable.games.epic.overrides import check_overrides
@@ -127,14 +128,7 @@ def with_card_overrides(
     setup are kept unless the new ones change the same field. A SetupError names an
     unknown card or field, or a value that is not a whole number the card schema allows.
     """
-    out = dict(setup or {})
-    merged: dict[str, dict[str, int]] = {
-        c: dict(f) for c, f in check_overrides(db, out.get("overrides")).items()
-    }
-    for card, fields in check_overrides(db, overrides).items():
-        merged.setdefault(card, {}).update(fields)
-    if merged:
-        out["overrides"] = {c: dict(sorted(merged[c].items())) for c in sorted(merged)}
+    out = merge_overrides(setup, overrides, lambda raw: check_overrides(db, raw))
     parse_setup(out)
     return out
 
