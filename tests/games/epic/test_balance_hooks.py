@@ -116,14 +116,16 @@ def test_played_card_none_for_other_decisions() -> None:
 # --- decks --------------------------------------------------------------------------------
 def test_deck_names_are_the_six_faction_pairs() -> None:
     """epic.format.precon: four factions, each player two of them: six decks by sorted
-    pair; no decks in other formats."""
+    pair, also when no format is named (seating them chooses precon); no decks in other
+    formats or with more than two players."""
     names = GAME.deck_names({"format": "precon"})
     assert names == list(PRECON_DECKS) and len(names) == 6 == len(set(names))
     assert "good+wild" in names and "evil+sage" in names
     for n in names:
         a, b = n.split("+")
         assert a < b
-    for setup in (None, {}, {"format": "limited"}, {"players": 3, "mode": "ffa"}):
+    assert GAME.deck_names(None) == GAME.deck_names({}) == names
+    for setup in ({"format": "limited"}, {"format": "random"}, {"players": 3, "mode": "ffa"}):
         assert GAME.deck_names(setup) == []
 
 
@@ -161,7 +163,9 @@ def test_with_decks_errors() -> None:
     with pytest.raises(SetupError, match="share good: the four factions are split"):
         GAME.with_decks(base, ["good+wild", "good+sage"])
     with pytest.raises(SetupError, match="precon format only"):
-        GAME.with_decks({}, ["good+wild", "evil+sage"])
+        GAME.with_decks({"format": "random"}, ["good+wild", "evil+sage"])
+    # no format named: the decks choose the precon format
+    assert GAME.with_decks({}, ["good+wild", "evil+sage"])["format"] == "precon"
 
 
 def test_titles() -> None:

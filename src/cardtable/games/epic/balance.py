@@ -58,22 +58,29 @@ def _pair(deck: str) -> tuple[str, str] | None:
 
 def deck_names(setup: Mapping[str, Any] | None) -> list[str]:
     """The six faction pairs of the precon format (epic.format.precon), e.g. 'good+wild';
+    also when no format is named (seating decks then chooses precon, see ``with_decks``);
     none for every other format (their decks are random, drafted, built or given)."""
-    opts = parse_setup(setup)
-    if opts.format != "precon":
+    named = dict(setup or {})
+    named.setdefault("format", "precon")
+    if named["format"] != "precon":
+        return []
+    try:
+        parse_setup(named)
+    except SetupError:  # e.g. three players: precon is a duel format
         return []
     return list(PRECON_DECKS)
 
 
 def with_decks(setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[str, Any]:
-    """The precon setup with ``factions = [decks[0], decks[1]]``, checked.
+    """The precon setup with ``factions = [decks[0], decks[1]]``, checked; a setup that
+    names no format gets the precon format (the only one whose decks are named).
 
     A SetupError names an unknown deck (listing the six), a number of decks other than two,
     or two decks sharing a faction (the four factions are split between the two players:
     epic.format.precon). ``wild+good`` is read as ``good+wild``.
     """
     out = dict(setup or {})
-    fmt = out.get("format", "random")
+    fmt = out.setdefault("format", "precon")
     if fmt != "precon":
         raise SetupError(
             f"Epic setup: decks are seated in the precon format only, not {fmt!r} "
