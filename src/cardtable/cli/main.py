@@ -419,11 +419,44 @@ def simulate_command(
 @app.command("levels")
 def levels_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    survey_level: Annotated[
+        int | None,
+        typer.Option(
+            "--survey",
+            min=1,
+            max=10,
+            help="Play every way to spend this level's points and rank them by win rate.",
+        ),
+    ] = None,
+    agent: Annotated[
+        str, typer.Option("--agent", help="Survey: the agent playing the player's seat.")
+    ] = "greedy",
+    games: Annotated[
+        int, typer.Option("--games", help="Survey: seeds per spend, each from both seats.")
+    ] = 20,
+    seed: Annotated[int, typer.Option("--seed", help="Survey: seed of the run.")] = 0,
+    top: Annotated[
+        int, typer.Option("--top", min=1, help="Survey: spends shown at each end.")
+    ] = 10,
+    jobs: JobsOpt = 1,
+    backend: BackendOpt = Backend.local,
+    address: AddressOpt = None,
+    out: Annotated[
+        str | None, typer.Option("--out", help="Survey: results file (JSON lines, resumable).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON document.")] = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
-    """The AI's difficulty levels (solo and co-op) and what each setting costs."""
-    run(lang, lambda: tools.levels_cmd(game_id, as_json, lang.value))
+    """The AI's difficulty levels (solo and co-op) and what each setting costs; with
+    --survey, every way to spend a level's points, from easiest to hardest."""
+    if survey_level is None:
+        run(lang, lambda: tools.levels_cmd(game_id, as_json, lang.value))
+        return
+    from cardtable.cli.survey import SurveyRequest, survey_cmd
+
+    req = SurveyRequest(game_id, survey_level, agent, games, seed, top, as_json, lang.value)
+    where = tools.Where(jobs, backend.value, address, out)
+    run(lang, lambda: survey_cmd(req, where))
 
 
 @app.command("bench")

@@ -17,7 +17,7 @@ import pytest
 
 from cardtable.core import SetupError, get_game
 from cardtable.games.clash.cards import default_db
-from cardtable.games.clash.solo import AiSpend, ai_settings, levels
+from cardtable.games.clash.solo import AiSpend, ai_settings, levels, spend_option, spends
 
 GAME = get_game("clash")
 DB = default_db()
@@ -542,3 +542,51 @@ def test_prepare_match_coop_ais_at_b_and_d():
 def test_prepare_match_bad_specs_refused(setup, specs):
     with pytest.raises(SetupError):
         GAME.prepare_match(setup, specs)
+
+
+# --- every way to spend a level's points (clash.custom.level) -------------------------
+@pytest.mark.parametrize("level", [1, 2, 5, 10])
+def test_spends_are_every_choice_costing_exactly_the_level(level):
+    """clash.custom.level: the player spends the level's points as they like; spends()
+    lists each choice once, each costs exactly the level and is accepted by the setup."""
+    table = levels()
+    found = spends(level)
+    keys = [
+        (s.variable_mana, s.fixed_mana, s.first, s.resilience, frozenset(s.abilities))
+        for s in found
+    ]
+    assert len(set(keys)) == len(keys)
+    assert all(table.cost(s) == level for s in found)
+    preset = table.presets[level]
+    assert spend_option(preset) in [spend_option(s) for s in found]
+    for s in found[:: max(1, len(found) // 5)]:
+        ai_settings(level, AiSpend(**spend_option(s)))  # a valid setup option
+
+
+def test_one_point_spends_are_the_eleven_one_point_settings():
+    """clash.custom.level: with 1 point: base mana 7, the AI first, or one of the nine
+    abilities costing 1 (Ярость and Рассечение cost 2)."""
+    found = [spend_option(s) for s in spends(1)]
+    assert len(found) == 11
+    assert {"fixed_mana": 7} in found and {"first": True} in found
+    singles = {s["abilities"][0] for s in found if "abilities" in s}
+    assert singles == {a for a, c in levels().costs.abilities.items() if c == 1}
+    assert "fury" not in singles and "cleave" not in singles
+
+
+def test_two_point_spends_count():
+    """clash.custom.level: 2 points are +2 mana per creature, base mana 8, resilience,
+    Ярость or Рассечение, or two 1-point settings (11 choose 2) — 60 in all."""
+    assert len(spends(2)) == 5 + 55
+
+
+def test_spend_option_orders_abilities_like_the_cost_table():
+    """Equal spends give equal options whatever order the abilities were named in."""
+    a = spend_option(AiSpend(fixed_mana=7, abilities=("water", "edge")))
+    b = spend_option(AiSpend(fixed_mana=7, abilities=("edge", "water")))
+    assert a == b == {"fixed_mana": 7, "abilities": ["edge", "water"]}
+
+
+def test_spends_refuse_a_level_out_of_range():
+    with pytest.raises(SetupError, match="from 1 to 10"):
+        spends(11)

@@ -518,6 +518,47 @@ def level_list() -> dict[str, Any]:
     }
 
 
+def level_spends(level: int) -> list[tuple[str, dict[str, Any]]]:
+    """Every way to spend a level's points, as (stable label, the setup's ``ai`` option),
+    for surveys (solo.spends)."""
+    from cardtable.games.clash.solo import spend_option, spends
+
+    out = []
+    for spend in spends(level):
+        option = spend_option(spend)
+        parts = [f"mana={spend.fixed_mana}"] if spend.fixed_mana else []
+        parts += ["var=2"] if spend.variable_mana else []
+        parts += ["first"] if spend.first else []
+        parts += ["resilience"] if spend.resilience else []
+        parts += ["+".join(spend.abilities)] if spend.abilities else []
+        out.append((" ".join(parts) or "-", option))
+    return out
+
+
+def preset_option(level: int) -> dict[str, Any]:
+    """The ``ai`` option a level's named preset amounts to."""
+    from cardtable.games.clash.solo import levels, spend_option
+
+    return spend_option(levels().presets[level])
+
+
+def spend_text(option: dict[str, Any], lang: str) -> str:
+    """A spend in words: 'AI mana 10 + 1 per creature facing it; the AI plays first; …'."""
+    from cardtable.games.clash.solo import QUICK_FIXED_MANA, QUICK_VARIABLE_MANA
+
+    fixed = option.get("fixed_mana") or QUICK_FIXED_MANA
+    var = 2 if option.get("variable_mana") else QUICK_VARIABLE_MANA
+    parts = [msg("lv_mana", lang, fixed=fixed, var=var)]
+    if option.get("first"):
+        parts.append(msg("lv_first", lang))
+    if option.get("resilience"):
+        parts.append(msg("lv_resilience", lang))
+    if option.get("abilities"):
+        names = ", ".join(_ability_name(a, lang) for a in option["abilities"])
+        parts.append(msg("lv_abilities", lang, names=names))
+    return "; ".join(parts)
+
+
 def _ability_name(ident: str, lang: str) -> str:
     from cardtable.games.clash.abilities import mask_of
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from itertools import combinations
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -140,6 +141,53 @@ def levels() -> Levels:
         if table.cost(p) != level:
             raise SetupError(f"{path}: preset {level} spends {table.cost(p)} points")
     return table
+
+
+def spends(level: int) -> list[AiSpend]:
+    """Every way to spend exactly ``level`` difficulty points (clash.custom.level): the
+    choices the rulebook leaves to the player, in a fixed order (the cost table's order,
+    abilities as in the table). A level's preset is one of them."""
+    if not 1 <= level <= 10:
+        raise SetupError(f"Clash setup: a level is from 1 to 10, not {level}")
+    table = levels()
+    costs = table.costs
+    names = list(costs.abilities)
+    fixed: list[tuple[int | None, float]] = [(None, 0.0), *sorted(costs.fixed_mana.items())]
+    out: list[AiSpend] = []
+    for variable in (False, True):
+        for mana, mana_cost in fixed:
+            for first in (False, True):
+                for resilience in (False, True):
+                    base = (
+                        variable * costs.variable_mana
+                        + mana_cost
+                        + first * costs.ai_first
+                        + resilience * costs.resilience
+                    )
+                    if base > level:
+                        continue
+                    for k in range(len(names) + 1):
+                        for chosen in combinations(names, k):
+                            if base + sum(costs.abilities[a] for a in chosen) == level:
+                                out.append(
+                                    AiSpend(
+                                        variable_mana=variable,
+                                        fixed_mana=mana,
+                                        first=first,
+                                        resilience=resilience,
+                                        abilities=chosen,
+                                    )
+                                )
+    return out
+
+
+def spend_option(spend: AiSpend) -> dict[str, object]:
+    """A spend as the setup's ``ai`` option, naming only what it sets (abilities in the
+    cost table's order, so equal spends give equal options)."""
+    data = spend.model_dump(include=set(AiSpend.model_fields))
+    order = list(levels().costs.abilities)
+    data["abilities"] = sorted(spend.abilities, key=order.index)
+    return {k: v for k, v in data.items() if v not in (None, False, [])}
 
 
 def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False) -> AiSettings:
