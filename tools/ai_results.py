@@ -34,8 +34,12 @@ def load(path: Path) -> SimResult:
 def row(result: SimResult) -> str:
     """One table row: the first agent against the second."""
     rate = result.agent_win_rate(0)
+    opponent = f"`{result.agents[1]}`"
+    spend = result.setup.get("ai")
+    if spend:  # the AI's settings spent by hand (solo custom variant)
+        opponent += " with `" + json.dumps(spend, separators=(",", ":")) + "`"
     return (
-        f"| {result.game} | `{result.agents[0]}` | `{result.agents[1]}` | {result.games} | "
+        f"| {result.game} | `{result.agents[0]}` | {opponent} | {result.games} | "
         f"{100 * rate.value:.1f}% | [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | "
         f"{result.seconds_per_decision(0):.3f} | {result.length().value:.1f} |"
     )
