@@ -1,0 +1,531 @@
+"""Boss Battle card data: the TOML schema (cards, abilities, effect steps), loading, the
+database.
+
+A card's behaviour is data in the effect vocabulary of ``effects.py``. Strategies and
+tactics have ``steps`` (or ``modes``, "choose one"); permanents may have triggered
+abilities (``triggers``), activated abilities (``activated``), «Расплата»
+(``reckoning``), Конструирование X (``construct``), Синергия X (``synergy``),
+Металлолом (``scrap``), constant effects (``statics``) and keywords (Голод ``hunger``,
+Подмена ``substitution``, ``haste``, ``ward``). Each step is one sentence: an ``op``, its
+numbers and who or what it acts on (``to`` plus filters). ``docs/cards/boss.md``
+describes every field for card designers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
+from cardtable.core.errors import CardDataError
+
+TYPES = ("unit", "strategy", "tactic", "event", "object")
+PERMANENTS = ("unit", "event", "object")
+KEYWORDS = ("haste", "hunger", "substitution", "ward")
+MITSIM = "mitsim"
+SUBSTITUTION_COST = 2
+"""Resources a Подмена costs (boss.mech.substitution)."""
+
+Op = Literal[
+    "damage_boss",
+    "damage",
+    "heal_boss",
+    "shield_boss",
+    "draw",
+    "discard",
+    "mill",
+    "gain_temp",
+    "gain_slot",
+    "refill",
+    "drain",
+    "tap",
+    "untap",
+    "destroy",
+    "exile",
+    "bounce",
+    "attack",
+    "repair",
+    "energy",
+    "drain_energy",
+    "counter",
+    "return",
+    "forbid",
+    "sacrifice",
+    "stun",
+]
+Target = Literal[
+    "self",
+    "you",
+    "it",
+    "active_player",
+    "target_unit",
+    "target_permanent",
+    "target_player",
+    "target_opponent",
+    "target_stack",
+    "target_grave",
+    "each_unit",
+    "each_permanent",
+    "each_player",
+    "each_opponent",
+]
+Per = Literal[
+    "your_units",
+    "your_permanents",
+    "your_mitsims",
+    "your_grave",
+    "your_hand",
+    "opponents",
+    "energy_self",
+    "attack_self",
+    "durability_self",
+    "attackers",
+]
+Forbidden = Literal["attack", "tactics", "abilities", "heal_boss", "gain_temp", "prevent"]
+"""What a ``forbid`` step or static forbids (boss.golden.forbid)."""
+Allowed = Literal["attack_exhausted", "abilities_exhausted"]
+"""What an ``allow`` static allows beyond the rules (boss.golden.card_text)."""
+When = Literal[
+    "enters",
+    "dies",
+    "start_of_turn",
+    "end_of_turn",
+    "attacks",
+    "you_damage_boss",
+    "opponent_casts",
+    "ally_dies",
+]
+
+PLAYER_TARGETS = ("you", "active_player", "target_player", "target_opponent")
+PLAYER_EACH = ("each_player", "each_opponent")
+PLAYER_OPS = (
+    "draw",
+    "discard",
+    "mill",
+    "gain_temp",
+    "gain_slot",
+    "refill",
+    "drain",
+    "forbid",
+    "sacrifice",
+)
+PERMANENT_OPS = (
+    "damage",
+    "tap",
+    "untap",
+    "destroy",
+    "exile",
+    "bounce",
+    "attack",
+    "repair",
+    "energy",
+    "drain_energy",
+    "stun",
+)
+NO_TARGET_OPS = ("damage_boss", "heal_boss", "shield_boss")
+
+
+class Step(BaseModel):
+    """One sentence of a card: an op, its number and who or what it acts on."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+    op: Op
+    amount: int = Field(default=1, ge=-20, le=30)
+    per: Per | None = Field(default=None, description="amount times this count")
+    to: Target | None = Field(
+        default=None, description="who or what it acts on (players' ops: default 'you')"
+    )
+    controller: Literal["you", "opponent", "any"] = "any"
+    type: Literal["unit", "event", "object", "permanent"] | None = None
+    klass: str | None = Field(default=None, alias="class")
+    tapped: bool | None = None
+    other: bool = Field(default=False, description="not this card itself")
+    max_cost: int | None = None
+    until_eot: bool = Field(default=False, description="attack: only until the end of the turn")
+    what: Forbidden | None = Field(default=None, description="forbid: what is forbidden")
+    until: Literal["eot", "next_turn"] = Field(
+        default="eot",
+        description="forbid: until the end of this turn, or until the start of your next turn",
+    )
+    into: Literal["hand", "battlefield"] = Field(default="hand", description="return: where to")
+    if_boss_at_most: int | None = Field(
+        default=None, description="only if the boss has at most this much health"
+    )
+    if_your_turn: bool | None = Field(
+        default=None, description="true: only in your turn; false: only in another's"
+    )
+
+    @model_validator(mode="after")
+    def _shape(self) -> Step:
+        op, to = self.op, self.to
+        if op in NO_TARGET_OPS:
+            if to is not None:
+                raise ValueError(f"op {op!r} acts on the boss: it takes no 'to'")
+        elif op in PLAYER_OPS:
+            if to is not None and to not in PLAYER_TARGETS + PLAYER_EACH:
+                raise ValueError(f"op {op!r} acts on players: 'to' must name a player")
+        elif op in PERMANENT_OPS:
+            grave_ok = op == "exile" and to == "target_grave"
+            if (
+                to is None
+                or to in PLAYER_TARGETS + PLAYER_EACH + ("target_stack",)
+                or (to == "target_grave" and not grave_ok)
+            ):
+                raise ValueError(f"op {op!r} needs 'to' naming units or permanents")
+        elif op == "counter":
+            if to != "target_stack":
+                raise ValueError("op 'counter' needs to = 'target_stack'")
+        elif op == "return" and to != "target_grave":
+            raise ValueError("op 'return' needs to = 'target_grave'")
+        if op == "forbid" and self.what is None:
+            raise ValueError("op 'forbid' needs 'what'")
+        if op != "forbid" and self.what is not None:
+            raise ValueError("'what' belongs to op 'forbid'")
+        if op in ("damage_boss", "damage", "heal_boss", "shield_boss", "draw", "mill") and (
+            self.amount < 0
+        ):
+            raise ValueError(f"op {op!r} needs a positive amount")
+        return self
+
+
+class Mode(BaseModel):
+    """One branch of a "choose one" strategy or tactic."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    steps: tuple[Step, ...] = Field(min_length=1)
+
+
+class Triggered(BaseModel):
+    """A triggered ability: when something happens, its steps resolve (boss.trigger)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    when: When
+    steps: tuple[Step, ...] = Field(min_length=1)
+
+
+class Activated(BaseModel):
+    """An activated ability: pay ``cost`` resources (and turn the card when ``tap``, and
+    sacrifice it when ``sacrifice``), then the steps go on the stack."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    cost: int = Field(default=0, ge=0, le=9)
+    tap: bool = False
+    sacrifice: bool = False
+    steps: tuple[Step, ...] = Field(min_length=1)
+
+
+class Reckoning(BaseModel):
+    """«Расплата»: used in its controller's combat phase instead of attacking
+    (boss.turn.reckoning): its cost in resources, and a turn of the card."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    cost: int = Field(default=0, ge=0, le=9)
+    steps: tuple[Step, ...] = Field(min_length=1)
+
+
+class Construct(BaseModel):
+    """Конструирование X: the effect usable once X energy tokens lie on the card; if not
+    used before the next opponent's turn, the overload resolves and the card goes to the
+    graveyard (boss.mech.construct)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    x: int = Field(ge=1, le=9)
+    steps: tuple[Step, ...] = Field(min_length=1)
+    overload: tuple[Step, ...] = ()
+
+
+class Static(BaseModel):
+    """A constant effect of a permanent on the battlefield (boss.golden.statics).
+
+    ``kind``: ``attack`` (+amount attack), ``forbid`` / ``allow`` (``what``),
+    ``protect`` (no damage from opponents' strategies and tactics), ``max_resources``
+    (the maximum becomes amount), ``tactic_cost`` (your tactics cost amount more; negative:
+    less). ``applies``: whom it concerns.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["attack", "forbid", "allow", "protect", "max_resources", "tactic_cost"]
+    amount: int = Field(default=0, ge=-9, le=20)
+    what: str | None = None
+    applies: Literal[
+        "self",
+        "your_units",
+        "other_your_units",
+        "your_mitsims",
+        "opponents_units",
+        "all_units",
+        "you",
+        "opponents",
+        "all_players",
+    ] = "self"
+
+    @model_validator(mode="after")
+    def _shape(self) -> Static:
+        if self.kind == "forbid" and self.what not in Forbidden.__args__:  # type: ignore[attr-defined]
+            raise ValueError(f"a forbid static needs 'what', one of {Forbidden.__args__}")  # type: ignore[attr-defined]
+        if self.kind == "allow" and self.what not in Allowed.__args__:  # type: ignore[attr-defined]
+            raise ValueError(f"an allow static needs 'what', one of {Allowed.__args__}")  # type: ignore[attr-defined]
+        if self.kind not in ("forbid", "allow") and self.what is not None:
+            raise ValueError("'what' belongs to forbid and allow statics")
+        return self
+
+
+class CardModel(BaseModel):
+    """One card as written in a card file."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: Names
+    type: Literal["unit", "strategy", "tactic", "event", "object"]
+    cost: int = Field(ge=0, le=9)
+    attack: int | None = Field(default=None, ge=0, le=20)
+    durability: int | None = Field(default=None, ge=1, le=20)
+    classes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = ()
+    modes: tuple[Mode, ...] = ()
+    triggers: tuple[Triggered, ...] = ()
+    activated: tuple[Activated, ...] = ()
+    reckoning: Reckoning | None = None
+    construction: Construct | None = Field(
+        default=None, alias="construct", description="Конструирование X"
+    )
+    synergy: int = Field(default=0, ge=0, le=9, description="Синергия X (0: none)")
+    scrap: tuple[Step, ...] = Field(default=(), description="Металлолом: its effect")
+    statics: tuple[Static, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> CardModel:
+        bad = [k for k in self.keywords if k not in KEYWORDS]
+        if bad:
+            raise ValueError(f"unknown keyword {bad[0]!r} (known: {', '.join(KEYWORDS)})")
+        if self.type == "unit":
+            if self.attack is None or self.durability is None:
+                raise ValueError("a unit needs attack and durability")
+        elif self.attack is not None or self.durability is not None:
+            raise ValueError(f"a {self.type} has no attack or durability")
+        if self.type in ("strategy", "tactic"):
+            if bool(self.steps) == bool(self.modes):
+                raise ValueError(f"a {self.type} needs either 'steps' or 'modes'")
+            extra = [
+                name
+                for name, value in (
+                    ("triggers", self.triggers),
+                    ("activated", self.activated),
+                    ("reckoning", self.reckoning),
+                    ("construct", self.construction),
+                    ("synergy", self.synergy),
+                    ("scrap", self.scrap),
+                    ("statics", self.statics),
+                    ("keywords", self.keywords),
+                )
+                if value
+            ]
+            if extra:
+                raise ValueError(f"a {self.type} resolves and leaves: it has no {extra[0]}")
+        elif self.steps or self.modes:
+            raise ValueError(
+                f"a {self.type} is a permanent: its effects are triggers, activated "
+                "abilities or statics, not 'steps'"
+            )
+        if "substitution" in self.keywords and MITSIM not in self.classes:
+            raise ValueError("Подмена (substitution) is a mitsim's ability: add class 'mitsim'")
+        if self.type != "unit" and MITSIM in self.classes:
+            raise ValueError("mitsims are units")
+        return self
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """A card as the engine uses it (plain numbers and flags; the validated effect parts
+    kept for the interpreter)."""
+
+    id: str
+    name_ru: str
+    name_en: str
+    type: str
+    cost: int
+    attack: int
+    durability: int
+    classes: tuple[str, ...]
+    keywords: tuple[str, ...]
+    steps: tuple[Step, ...]
+    modes: tuple[Mode, ...]
+    triggers: tuple[Triggered, ...]
+    activated: tuple[Activated, ...]
+    reckoning: Reckoning | None
+    construct: Construct | None
+    synergy: int
+    scrap: tuple[Step, ...]
+    statics: tuple[Static, ...]
+    # derived once (the hot loops read them):
+    is_permanent: bool = field(init=False, compare=False)
+    is_unit: bool = field(init=False, compare=False)
+    is_mitsim: bool = field(init=False, compare=False)
+    hunger: bool = field(init=False, compare=False)
+    substitution: bool = field(init=False, compare=False)
+    haste: bool = field(init=False, compare=False)
+    ward: bool = field(init=False, compare=False)
+    whens: frozenset[str] = field(init=False, compare=False)
+    has_abilities: bool = field(init=False, compare=False)
+    """It has an ability its controller may activate (activated, construct, synergy,
+    scrap, substitution)."""
+
+    def __post_init__(self) -> None:
+        derived = {
+            "is_permanent": self.type in PERMANENTS,
+            "is_unit": self.type == "unit",
+            "is_mitsim": MITSIM in self.classes,
+            "hunger": "hunger" in self.keywords,
+            "substitution": "substitution" in self.keywords,
+            "haste": "haste" in self.keywords,
+            "ward": "ward" in self.keywords,
+            "whens": frozenset(t.when for t in self.triggers),
+            "has_abilities": bool(
+                self.activated
+                or self.construct
+                or self.synergy
+                or self.scrap
+                or "substitution" in self.keywords
+            ),
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
+
+    def name(self, lang: str) -> str:
+        """The card's name in ``lang``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+
+def card_from_model(m: CardModel) -> CardDef:
+    """The engine form of a validated card."""
+    return CardDef(
+        m.id,
+        m.name.ru,
+        m.name.en,
+        m.type,
+        m.cost,
+        m.attack or 0,
+        m.durability or 0,
+        tuple(c.lower() for c in m.classes),
+        m.keywords,
+        m.steps,
+        m.modes,
+        m.triggers,
+        m.activated,
+        m.reckoning,
+        m.construction,
+        m.synergy,
+        m.scrap,
+        m.statics,
+    )
+
+
+class DeckModel(BaseModel):
+    """A preconstructed deck as written in ``decks.toml``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    name: Names
+    plan: Names = Field(description="the deck's plan in one sentence, for players")
+    cards: dict[str, int] = Field(description="card id -> copies (1 or 2)")
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A preconstructed deck: its names, plan and card list (ids, copies repeated)."""
+
+    id: str
+    name_ru: str
+    name_en: str
+    plan_ru: str
+    plan_en: str
+    cards: tuple[str, ...]
+
+    def name(self, lang: str) -> str:
+        """The deck's name in ``lang``."""
+        return self.name_ru if lang == "ru" else self.name_en
+
+    def plan(self, lang: str) -> str:
+        """The deck's plan in ``lang``."""
+        return self.plan_ru if lang == "ru" else self.plan_en
+
+
+@dataclass(frozen=True, slots=True)
+class BossDB:
+    """Every Boss Battle card the engine knows, by id, and the preconstructed decks."""
+
+    cards: Mapping[str, CardDef]
+    decks: Mapping[str, Deck]
+    min_tactic_cost: int = field(init=False, compare=False)
+    """The cheapest tactic's printed cost (a player with fewer resources and no cost
+    reduction cannot answer: boss.stack.priority)."""
+
+    def __post_init__(self) -> None:
+        costs = [c.cost for c in self.cards.values() if c.type == "tactic"]
+        object.__setattr__(self, "min_tactic_cost", min(costs) if costs else 99)
+
+    def card(self, ident: str) -> CardDef:
+        """A card by id or name; a clear error if unknown."""
+        return find_card(self.cards, ident, "Boss Battle")
+
+
+def parse_cards(source: str, entries: list[Any]) -> list[CardDef]:
+    """Validate raw card entries into definitions."""
+    return [card_from_model(m) for m in parse_entries(source, entries, CardModel)]
+
+
+def parse_decks(source: str, entries: list[Any], cards: Mapping[str, CardDef]) -> dict[str, Deck]:
+    """Validate the preconstructed decks (every card known; the deck rules are checked by
+    ``formats.deck_problem``)."""
+    out: dict[str, Deck] = {}
+    for m in parse_entries(source, entries, DeckModel, "deck"):
+        listed: list[str] = []
+        for ident, copies in m.cards.items():
+            if ident not in cards:
+                raise CardDataError(f"{source}: deck {m.id!r}: unknown card {ident!r}")
+            if not 1 <= copies <= 2:
+                raise CardDataError(
+                    f"{source}: deck {m.id!r}: {copies} copies of {ident!r} (1 or 2 allowed)"
+                )
+            listed += [ident] * copies
+        out[m.id] = Deck(m.id, m.name.ru, m.name.en, m.plan.ru, m.plan.en, tuple(listed))
+    return out
+
+
+def load_db(card_paths: list[Path], deck_path: Path | None) -> BossDB:
+    """Load and validate card files and the decks; fails whole with one clear message."""
+    cards: dict[str, CardDef] = {}
+    for path in card_paths:
+        raw = read_toml(path)
+        unknown = set(raw) - {"card"}
+        if unknown:
+            raise CardDataError(f"{path}: unknown top-level key(s) {sorted(unknown)}")
+        for c in parse_cards(str(path), raw.get("card", [])):
+            if c.id in cards:
+                raise CardDataError(f"{path}: card {c.id!r}: the id is used twice")
+            cards[c.id] = c
+    decks: dict[str, Deck] = {}
+    if deck_path is not None:
+        raw = read_toml(deck_path)
+        unknown = set(raw) - {"deck"}
+        if unknown:
+            raise CardDataError(f"{deck_path}: unknown top-level key(s) {sorted(unknown)}")
+        decks = parse_decks(str(deck_path), raw.get("deck", []), cards)
+    return BossDB(cards, decks)
+
+
+@cache
+def default_db() -> BossDB:
+    """The project's Boss Battle card files (``data/*.toml`` but ``decks.toml``)."""
+    base = resources.files("cardtable.games.boss").joinpath("data")
+    with resources.as_file(base) as folder:
+        paths = sorted(p for p in Path(folder).glob("*.toml") if p.name != "decks.toml")
+        decks = Path(folder) / "decks.toml"
+        return load_db(paths, decks if decks.exists() else None)

@@ -1,0 +1,301 @@
+"""BossGame: the common game hooks for Boss Battle (two to six players, one shared boss)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import Any
+
+from cardtable.core.carddata import InlineCards
+from cardtable.core.events import Event
+from cardtable.core.game import Action, Game, Outcome
+from cardtable.core.rng import Rng, seed_state
+from cardtable.games.boss import balance, positions, view
+from cardtable.games.boss.cards import BossDB, default_db, parse_cards
+from cardtable.games.boss.effects import attack_of, available, defn
+from cardtable.games.boss.formats import make_decks, parse_setup
+from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
+from cardtable.games.boss.overrides import with_overrides as overridden_db
+from cardtable.games.boss.rules import (
+    apply_action,
+    invariant_problems,
+    legal_actions,
+    new_state,
+)
+from cardtable.games.boss.state import COMBAT, MAIN1, OVER, REDEAL, START, BossState
+
+
+class BossGame(InlineCards[BossDB], Game):
+    """Boss Battle («Битва с боссом»)."""
+
+    id = "boss"
+    title: Mapping[str, str] = MappingProxyType({"ru": "Битва с боссом", "en": "Boss Battle"})
+    bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
+
+    def __init__(self, db: BossDB | None = None) -> None:
+        self._init_cards(db)
+        self._overridden: dict[str, tuple[BossDB, BossDB]] = {}
+
+    def _load_db(self) -> BossDB:
+        return default_db()
+
+    def _parse_inline(self, raw: list[Any]) -> list[Any]:
+        return parse_cards("position", raw)
+
+    def _extend(self, cards: dict[str, Any]) -> BossDB:
+        return BossDB(cards, self.db.decks)
+
+    def dbs(self, st: Any) -> BossDB:
+        """The database that knows every card of a state as it is in that game: its inline
+        cards (positions) and its what-if numbers (``st.overrides``)."""
+        base = super().dbs(st)
+        key = st.overrides
+        if not key:
+            return base
+        return self.with_key(base, key)
+
+    def with_key(self, base: BossDB, key: str) -> BossDB:
+        """``base`` with the overrides of a state's form ``key`` (remembered)."""
+        if not key:
+            return base
+        found = self._overridden.get(key)
+        if found is None or found[0] is not base:
+            if len(self._overridden) >= 64:
+                self._overridden.clear()
+            found = (base, overridden_db(base, decode(key)))
+            self._overridden[key] = found
+        return found[1]
+
+    # --- hooks ---------------------------------------------------------------------------
+    def new_game(self, setup: Mapping[str, Any] | None, seed: int, log: bool = False) -> BossState:
+        """A fresh game: decks by the format, the boss at 25 health per player, a random
+        first player, five cards each and the redeals (boss.setup.*)."""
+        opts = parse_setup(setup)
+        db, key = self.db, ""
+        if opts.overrides:
+            wanted = check_overrides(self.db, opts.overrides)
+            full = self.with_key(self.db, encode(changes(self.db, wanted)))
+            decks, labels = make_decks(full, opts, seed)
+            key = encode(changes(self.db, wanted, {c for deck in decks for c in deck}))
+            db = self.with_key(self.db, key)
+        else:
+            decks, labels = make_decks(db, opts, seed)
+        st = new_state(db, decks, labels, seed, opts.first, log, opts.max_turns)
+        st.overrides = key
+        return st
+
+    def prepare_match(
+        self, setup: Mapping[str, Any] | None, specs: list[str]
+    ) -> tuple[dict[str, Any], list[str]]:
+        """One agent per player: missing seats play greedy, extra specs are dropped."""
+        out = dict(setup or {})
+        n = parse_setup(out).seats()
+        fitted = list(specs[:n]) + ["greedy"] * max(0, n - len(specs))
+        return out, fitted
+
+    def legal_actions(self, state: BossState) -> list[Action]:
+        """The options of the pending decision."""
+        return legal_actions(self.dbs(state), state)
+
+    def apply_unchecked(self, state: BossState, action: Action) -> None:
+        """Perform a legal action (and the forced steps after it)."""
+        apply_action(self.dbs(state), state, action)
+
+    def to_move(self, state: BossState) -> int | None:
+        """The seat whose decision is pending."""
+        if state.phase == OVER or not state.pending:
+            return None
+        return int(state.pending[1])
+
+    def outcome(self, state: BossState) -> Outcome | None:
+        """Winners (the player who dealt the lethal blow) and the reason once over."""
+        if state.phase != OVER:
+            return None
+        return Outcome(tuple(state.winners), state.reason)
+
+    def num_seats(self, state: BossState) -> int:
+        """Number of players."""
+        return state.nseats()
+
+    def observe(self, state: BossState, seat: int) -> dict[str, Any]:
+        """What the seat may know (boss.zone.*)."""
+        return view.observation(self, state, seat)
+
+    def determinize(self, state: BossState, seat: int, rng: Rng) -> BossState:
+        """Reshuffle what ``seat`` cannot see: every player's deck order, the other players'
+        hand cards it has not seen, and its own cards exiled unseen by its redeals (which
+        could be any of its deck's cards); the future randomness too."""
+        s = state.clone()
+        bit = 1 << seat
+        known = s.known
+        for owner in range(s.nseats()):
+            hand, deck, abyss = s.hands[owner], s.decks[owner], s.abyss[owner]
+            hand_at = [k for k, c in enumerate(hand) if not known[c] & bit]
+            abyss_at = [k for k, c in enumerate(abyss) if not known[c] & bit]
+            pool = [hand[k] for k in hand_at] + deck + [abyss[k] for k in abyss_at]
+            rng.shuffle(pool)
+            for k in hand_at:
+                hand[k] = pool.pop()
+            for k in abyss_at:
+                abyss[k] = pool.pop()
+            s.decks[owner] = pool
+        s.known = _relabel(state, s)
+        s.rng = seed_state(rng.spawn())
+        s._legal = None
+        return s
+
+    def describe(self, action: Action, lang: str, state: Any = None) -> str:
+        """A short text of an action."""
+        return view.describe(self, state, action, lang)
+
+    def action_text(self, state: BossState, action: Action) -> str:
+        """Canonical text of an action."""
+        return view.action_text(state, action)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> BossState:
+        """Inverse of state.to_json()."""
+        return BossState.from_json(dict(data))
+
+    def render_event(self, state: BossState, event: Event, lang: str) -> str:
+        """One event as text."""
+        return view.render_event(self, state, event, lang)
+
+    def load_position(self, data: Mapping[str, Any]) -> BossState:
+        """A state from a position document."""
+        return positions.load(self, data)
+
+    def export_position(self, state: BossState) -> dict[str, Any]:
+        """A position document of the state."""
+        return positions.export(self, state)
+
+    def check_invariants(self, state: BossState) -> list[str]:
+        """Every card in one place, counters in range, one pending decision or an outcome."""
+        return invariant_problems(self.dbs(state), state)
+
+    def evaluate(self, state: BossState, seat: int) -> float:
+        """Who is likely to land the lethal blow: the first player in turn order whose next
+        attack can finish the boss takes most of the chance, the rest is shared by board
+        strength (units' attack and durability, slots, cards in hand)."""
+        if state.phase == OVER:
+            if not state.winners:
+                return 0.0
+            return 1.0 if seat in state.winners else -1.0
+        db = self.dbs(state)
+        n = state.nseats()
+        burst = [0.0] * n
+        strength = [0.0] * n
+        for p in range(n):
+            for u in state.field[p]:
+                if not defn(db, state, u).is_unit:
+                    strength[p] += 1.5 + 0.5 * state.energy[u]
+                    continue
+                a = attack_of(db, state, u)
+                d = max(0, state.dur[u])
+                strength[p] += a * min(d, 3) + 0.5 * d
+                if d > 0 and not (p == state.active and state.tapped[u]):
+                    burst[p] += a
+            burst[p] += 1 + 0.5 * available(state, p)
+            strength[p] += 1.5 * state.slots[p] + 0.8 * len(state.hands[p]) + 1.0
+        # who attacks next: the active player if its combat is still to come
+        active = state.active
+        early = state.phase in (REDEAL, START, MAIN1) or (
+            state.phase == COMBAT and state.combat in (0, 1)
+        )
+        order = [(active + k) % n for k in range(n)]
+        if not early:
+            order = order[1:] + order[:1]
+        if state.phase == COMBAT and state.combat == 1:
+            burst[active] = sum(
+                attack_of(db, state, u) for u in state.attackers if state.ctl[u] == active
+            ) + 0.5 * available(state, active)
+        share = [0.0] * n
+        left = 1.0
+        for p in order:
+            if burst[p] >= state.boss:
+                share[p] += 0.75 * left
+                left *= 0.25
+        total = sum(strength) or 1.0
+        for p in range(n):
+            share[p] += left * strength[p] / total
+        value = (share[seat] - 1.0 / n) * n / (n - 1)
+        return max(-0.99, min(0.99, value))
+
+    def is_subdecision(self, state: BossState) -> bool:
+        """Choosing attackers, a cost, a target, a mode or an amount completes an earlier
+        choice."""
+        return bool(state.pending) and state.pending[0] in (
+            "attackers",
+            "scrap_cost",
+            "subst_target",
+            "target",
+            "mode",
+            "energy",
+            "amount",
+        )
+
+    def turn_number(self, state: BossState) -> int:
+        """Turns played."""
+        return state.turn
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """Two, three and four players, each with the precon decks and with random decks."""
+        return [
+            {},
+            {"players": 3},
+            {"players": 4},
+            {"players": 2, "format": "random", "first": 1},
+            {"players": 3, "format": "random"},
+            {"players": 4, "format": "random"},
+        ]
+
+    def card_name(self, state: BossState, inst: int, lang: str) -> str:
+        """The printed name of an instance."""
+        return self.dbs(state).cards[state.card_ids[inst]].name(lang)
+
+    def render(self, state: BossState, seat: int | None, lang: str) -> Any:
+        """The table as ``seat`` sees it (None: a spectator), as a Rich renderable."""
+        from cardtable.games.boss import render
+
+        return render.render(self, state, seat, lang)
+
+    # --- balance and tournaments (balance.py, overrides.py) -----------------------------
+    def played_card(self, state: BossState, action: Action) -> str | None:
+        """The card a ``("play", card)`` action casts from the hand (balance.played_card)."""
+        return balance.played_card(state, action)
+
+    def deck_names(self, setup: Mapping[str, Any] | None) -> list[str]:
+        """The preconstructed decks."""
+        return balance.deck_names(self.db, setup)
+
+    def with_decks(self, setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[str, Any]:
+        """The setup with ``decks[s]`` at seat ``s`` (balance.with_decks)."""
+        return balance.with_decks(self.db, setup, decks)
+
+    def deck_title(self, deck: str, lang: str) -> str:
+        """A deck's name."""
+        return balance.deck_title(self.db, deck, lang)
+
+    def card_title(self, card: str, lang: str) -> str:
+        """A card's printed name (the id if unknown)."""
+        return balance.card_title(self.db, card, lang)
+
+    def with_card_overrides(
+        self, setup: Mapping[str, Any] | None, overrides: Mapping[str, Mapping[str, Any]]
+    ) -> dict[str, Any]:
+        """The setup with what-if numbers in its ``overrides`` option (overrides.py)."""
+        return balance.with_card_overrides(self.db, setup, overrides)
+
+
+def _relabel(before: BossState, after: BossState) -> list[int]:
+    """Who knows each card after a determinization: a card now in a hidden place takes the
+    knowledge of the place (only its owner knows a hand card, nobody a deck card, the others
+    a card the owner exiled unseen)."""
+    known = before.known[:]
+    for owner in range(after.nseats()):
+        for k, c in enumerate(after.hands[owner]):
+            known[c] = before.known[before.hands[owner][k]]
+        for c in after.decks[owner]:
+            known[c] = 0
+        for k, c in enumerate(after.abyss[owner]):
+            known[c] = before.known[before.abyss[owner][k]]
+    return known

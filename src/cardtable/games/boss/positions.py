@@ -1,0 +1,580 @@
+"""Boss Battle position documents (docs/positions.md): load a situation, export any state.
+
+Players are P1, P2, … in turn order. Cards are named by id (or by name); a card on the
+battlefield may be a mapping with its tokens and marks. A card is referred to elsewhere
+(attackers, frames, choices) by its place: ``P2.field.1`` (player 2's battlefield, the
+first card), ``P1.hand.2``, ``P1.grave.1``, ``P1.abyss.1``, ``P1.deck.1`` (from the top),
+``stack.1`` / ``resolving.1`` / ``queue.1`` (a card being cast, from the bottom).
+Without ``pending`` the loaded game runs on to its first decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.errors import CardDataError, PositionError, SetupError
+from cardtable.games.boss.cards import parse_cards
+from cardtable.games.boss.effects import ALL_SEATS, GameOver
+from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
+from cardtable.games.boss.rules import BOSS_PER_PLAYER, advance, legal_actions
+from cardtable.games.boss.state import (
+    F_CARD,
+    F_CTL,
+    F_IDX,
+    F_MEMO,
+    F_SRC,
+    F_STEP,
+    OVER,
+    PHASES,
+    PLAYER,
+    SOURCES,
+    SRC_CARD,
+    SRC_HUNGER,
+    STACK,
+    BossState,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.boss.game import BossGame
+
+_TOP = {
+    "game",
+    "players",
+    "phase",
+    "turn",
+    "active",
+    "first",
+    "boss",
+    "boss_max",
+    "shield",
+    "combat",
+    "attackers",
+    "priority",
+    "passes",
+    "pending",
+    "stack",
+    "resolving",
+    "queue",
+    "effects",
+    "redeal_queue",
+    "winners",
+    "reason",
+    "max_turns",
+    "overrides",
+    "cards",
+}
+_SEAT = {
+    "deck_name",
+    "hand",
+    "deck",
+    "grave",
+    "abyss",
+    "field",
+    "slots",
+    "filled",
+    "extra",
+    "waiting",
+    "redeals",
+}
+_PERMANENT = {
+    "card",
+    "owner",
+    "durability",
+    "energy",
+    "attack",
+    "eot_attack",
+    "tapped",
+    "exhausted",
+    "fed",
+}
+ZONES = ("hand", "deck", "grave", "abyss", "field")
+ATTR = {"hand": "hands", "deck": "decks", "grave": "graves", "abyss": "abyss", "field": "field"}
+COMBAT_NAMES = {-2: "wound_done", -1: "wound", 0: "none", 1: "declared", 2: "done"}
+FRAME_LISTS = ("stack", "resolving", "queue")
+FRAME_ATTR = {"stack": "stack", "resolving": "res", "queue": "queue"}
+MEMO_CODES = ("it", "chosen", "pick", "target")
+"""Frame memory keys holding one card, player or stack item."""
+
+
+def _seat(value: Any, n: int, what: str) -> int:
+    if isinstance(value, str) and value.upper().startswith("P") and value[1:].isdigit():
+        k = int(value[1:]) - 1
+        if 0 <= k < n:
+            return k
+    raise PositionError(f"{what}: expected a player P1..P{n}, got {value!r}")
+
+
+def _int(value: Any, what: str, low: int = 0, high: int = 10**6) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise PositionError(f"{what}: expected a whole number {low}..{high}, got {value!r}")
+    return value
+
+
+def _flag(value: Any, what: str) -> int:
+    if not isinstance(value, bool):
+        raise PositionError(f"{what}: expected true or false, got {value!r}")
+    return int(value)
+
+
+class _Loader:
+    """Builds a state from a document, keeping every card's place for references."""
+
+    def __init__(self, game: BossGame, data: Mapping[str, Any]) -> None:
+        bad = set(data) - _TOP
+        if bad:
+            raise PositionError(f"unknown key(s) {sorted(bad)}")
+        try:
+            inline = parse_cards("position 'cards'", list(data.get("cards") or []))
+        except CardDataError as exc:
+            raise PositionError(str(exc)) from None
+        self.game = game
+        self.data = data
+        self.db = game.db_with(inline, data.get("cards") or [])
+        players = data.get("players")
+        if not isinstance(players, Mapping) or not players:
+            raise PositionError("'players' must map P1, P2, … to their zones")
+        self.n = len(players)
+        if not 2 <= self.n <= 6:
+            raise PositionError(f"{self.n} players: the game is for 2 to 6 players")
+        self.players = players
+        self.paths: dict[str, int] = {}
+        st = BossState.__new__(BossState)
+        st.card_ids, st.owner, st.known = [], [], []
+        st.log = None
+        st._legal = None
+        st.overrides = ""
+        self.st = st
+        self.extras: dict[int, Mapping[str, Any]] = {}
+
+    def card(self, raw: Any, owner: int, where: str, known: int) -> int:
+        extra: Mapping[str, Any] = {}
+        if isinstance(raw, Mapping):
+            extra = raw
+            raw = raw.get("card")
+        if not isinstance(raw, str):
+            raise PositionError(f"{where}: a card is an id or a mapping with 'card'")
+        try:
+            ident = self.db.card(raw).id
+        except CardDataError:
+            raise PositionError(f"{where}: unknown card {raw!r}") from None
+        st = self.st
+        st.card_ids.append(ident)
+        st.owner.append(owner)
+        if "known" in extra:
+            known = self.known_mask(extra["known"], where)
+        st.known.append(known)
+        i = len(st.card_ids) - 1
+        if extra:
+            self.extras[i] = extra
+        return i
+
+    def known_mask(self, value: Any, where: str) -> int:
+        if value == "all":
+            return ALL_SEATS
+        if not isinstance(value, list):
+            raise PositionError(f"{where}.known: 'all' or a list of players")
+        mask = 0
+        for p in value:
+            mask |= 1 << _seat(p, self.n, f"{where}.known")
+        return mask
+
+    def build(self) -> BossState:
+        st, n = self.st, self.n
+        names = [f"P{k + 1}" for k in range(n)]
+        if sorted(self.players, key=str) != sorted(names):
+            raise PositionError(f"players must be {', '.join(names)}")
+        for name in ZONES:
+            setattr(st, ATTR[name], [[] for _ in range(n)])
+        st.labels = []
+        for s, name in enumerate(names):
+            p = self.players[name]
+            if not isinstance(p, Mapping):
+                raise PositionError(f"players.{name}: a mapping of zones")
+            bad = set(p) - _SEAT
+            if bad:
+                raise PositionError(f"players.{name}: unknown key(s) {sorted(bad)}")
+            st.labels.append(str(p.get("deck_name", "constructed")))
+            for zone in ZONES:
+                entries = p.get(zone) or []
+                if not isinstance(entries, list):
+                    raise PositionError(f"players.{name}.{zone}: a list of cards")
+                default = {"hand": 1 << s, "deck": 0}.get(zone, ALL_SEATS)
+                if zone == "deck":
+                    entries = list(reversed(entries))  # written from the top
+                for k, raw in enumerate(entries):
+                    where = f"{name}.{zone}.{k + 1 if zone != 'deck' else len(entries) - k}"
+                    if zone != "field" and isinstance(raw, Mapping):
+                        extra = set(raw) - {"card", "known"}
+                        if extra:
+                            raise PositionError(f"{where}: unknown key(s) {sorted(extra)}")
+                    i = self.card(raw, s, where, default)
+                    getattr(st, ATTR[zone])[s].append(i)
+                    self.paths[where] = i
+        self.frames_cards()
+        m = len(st.card_ids)
+        for attr in (
+            "ctl",
+            "dur",
+            "energy",
+            "atk",
+            "eot_atk",
+            "tapped",
+            "exhausted",
+            "fed",
+            "since",
+        ):
+            setattr(st, attr, [0] * m)
+        st.ctl = [-1] * m
+        st.stamp = 0
+        for s in range(n):
+            for k, i in enumerate(st.field[s]):
+                self.permanent(i, s, f"P{s + 1}.field.{k + 1}")
+        for s, name in enumerate(names):
+            p = self.players[name]
+            st_slots = _int(p.get("slots", 0), f"{name}.slots", 0, 20)
+            self.seat_numbers(s, name, p, st_slots)
+        self.scalars()
+        self.frames()
+        self.overrides()
+        return self.finish()
+
+    def permanent(self, i: int, s: int, where: str) -> None:
+        st = self.st
+        d = self.db.cards[st.card_ids[i]]
+        if not d.is_permanent:
+            raise PositionError(f"{where}: a {d.type} is not a permanent")
+        extra = self.extras.get(i, {})
+        bad = set(extra) - _PERMANENT
+        if bad:
+            raise PositionError(f"{where}: unknown key(s) {sorted(bad)}")
+        if "owner" in extra:
+            st.owner[i] = _seat(extra["owner"], self.n, f"{where}.owner")
+        st.ctl[i] = s
+        st.known[i] = ALL_SEATS
+        st.stamp += 1
+        st.since[i] = st.stamp
+        if d.is_unit:
+            st.dur[i] = _int(extra.get("durability", d.durability), f"{where}.durability", -20, 40)
+            st.fed[i] = _flag(extra.get("fed", False), f"{where}.fed")
+        elif "durability" in extra or "fed" in extra:
+            raise PositionError(f"{where}: only units have durability")
+        st.energy[i] = _int(extra.get("energy", 0), f"{where}.energy", 0, 99)
+        st.atk[i] = _int(extra.get("attack", 0), f"{where}.attack", -20, 40)
+        st.eot_atk[i] = _int(extra.get("eot_attack", 0), f"{where}.eot_attack", -20, 40)
+        st.tapped[i] = _flag(extra.get("tapped", False), f"{where}.tapped")
+        st.exhausted[i] = _flag(extra.get("exhausted", False), f"{where}.exhausted")
+
+    def seat_numbers(self, s: int, name: str, p: Mapping[str, Any], slots: int) -> None:
+        st = self.st
+        if s == 0:
+            st.slots, st.filled, st.temp, st.waiting, st.redeals = [], [], [], [], []
+        st.slots.append(slots)
+        st.filled.append(_int(p.get("filled", slots), f"{name}.filled", 0, slots))
+        st.temp.append(_int(p.get("extra", 0), f"{name}.extra", 0, 20))
+        st.waiting.append(_flag(p.get("waiting", False), f"{name}.waiting"))
+        st.redeals.append(_int(p.get("redeals", 0), f"{name}.redeals", 0, 20))
+        if len(st.hands[s]) > 9:
+            raise PositionError(f"{name}.hand: {len(st.hands[s])} cards, at most 9")
+
+    def scalars(self) -> None:
+        data, st, n = self.data, self.st, self.n
+        phase = data.get("phase", "placement1")
+        if phase not in PHASES:
+            raise PositionError(f"phase: one of {', '.join(PHASES)}, got {phase!r}")
+        st.phase = PHASES.index(phase)
+        st.turn = _int(data.get("turn", 1), "turn", 0, 10_000)
+        st.active = _seat(data.get("active", "P1"), n, "active")
+        st.first = _seat(data.get("first", "P1"), n, "first")
+        st.boss_max = _int(data.get("boss_max", BOSS_PER_PLAYER * n), "boss_max", 1, 10_000)
+        st.boss = _int(data.get("boss", st.boss_max), "boss", -100, st.boss_max)
+        if st.boss <= 0 and st.phase != OVER:
+            raise PositionError("boss: a running game's boss has health left")
+        st.shield = _int(data.get("shield", 0), "shield", 0, 99)
+        combat = data.get("combat", "none")
+        names = {v: k for k, v in COMBAT_NAMES.items()}
+        if combat not in names:
+            raise PositionError(f"combat: one of {', '.join(names)}, got {combat!r}")
+        st.combat = names[combat]
+        st.prio = -1 if data.get("priority") is None else _seat(data["priority"], n, "priority")
+        if st.phase in (1, 2, 3, 4, 5) and st.prio < 0 and st.combat >= 0:
+            st.prio = st.active
+        st.passes = _int(data.get("passes", 0), "passes", 0, n)
+        st.reason = str(data.get("reason", ""))
+        st.winners = [_seat(w, n, "winners") for w in data.get("winners") or []]
+        st.max_turns = _int(data.get("max_turns", 0), "max_turns", 0, 10_000)
+        st.redeal_queue = [_seat(w, n, "redeal_queue") for w in data.get("redeal_queue") or []]
+        st.effects = []
+        for k, e in enumerate(data.get("effects") or []):
+            if not (isinstance(e, list) and len(e) == 4):
+                raise PositionError(f"effects.{k + 1}: [what, player, eot|next_turn, by player]")
+            what, who, until, by = e
+            if until not in ("eot", "next_turn"):
+                raise PositionError(f"effects.{k + 1}: until is eot or next_turn")
+            st.effects.append([str(what), _seat(who, n, "effects"), until, _seat(by, n, "effects")])
+
+    def frames_cards(self) -> None:
+        """Cards being cast sit in the frames that cast them."""
+        self.frame_data: dict[str, list[Mapping[str, Any]]] = {}
+        for key in FRAME_LISTS:
+            raw = self.data.get(key) or []
+            if not isinstance(raw, list):
+                raise PositionError(f"{key}: a list of frames")
+            self.frame_data[key] = raw
+            for k, f in enumerate(raw):
+                where = f"{key}.{k + 1}"
+                if not isinstance(f, Mapping):
+                    raise PositionError(f"{where}: a mapping")
+                if f.get("source", "card") == "card":
+                    owner = _seat(f.get("owner", f.get("controller", "P1")), self.n, where)
+                    self.paths[where] = self.card(f.get("card"), owner, where, ALL_SEATS)
+
+    def code(self, value: Any, where: str) -> int:
+        """A card path, a player or a stack item."""
+        if isinstance(value, str):
+            if value in self.paths:
+                return self.paths[value]
+            if value.startswith("stack:") and value[6:].isdigit():
+                return STACK + int(value[6:]) - 1
+            if value.upper().startswith("P") and value[1:].isdigit():
+                return PLAYER + _seat(value, self.n, where)
+        raise PositionError(f"{where}: unknown place {value!r}")
+
+    def frames(self) -> None:
+        st = self.st
+        for key in FRAME_LISTS:
+            out = []
+            for k, f in enumerate(self.frame_data[key]):
+                where = f"{key}.{k + 1}"
+                source = f.get("source", "card")
+                if source not in SOURCES:
+                    raise PositionError(f"{where}.source: one of {', '.join(SOURCES)}")
+                src = SOURCES.index(source)
+                ctl = _seat(f.get("controller", "P1"), self.n, where)
+                if src == SRC_CARD:
+                    card = self.paths[where]
+                elif src == SRC_HUNGER:
+                    card = -1
+                else:
+                    card = self.code(f.get("card"), f"{where}.card")
+                memo: dict[str, Any] = {}
+                for name, value in (f.get("memo") or {}).items():
+                    if name in MEMO_CODES:
+                        memo[name] = self.code(value, f"{where}.memo.{name}")
+                    elif name == "objs":
+                        memo[name] = [self.code(v, f"{where}.memo.objs") for v in value]
+                    elif name == "move":
+                        memo[name] = [value[0], self.code(value[1], f"{where}.memo.move")]
+                    else:
+                        memo[name] = value
+                out.append(
+                    [
+                        card,
+                        ctl,
+                        src,
+                        _int(f.get("index", 0), f"{where}.index", 0, 20),
+                        _int(f.get("step", 0), f"{where}.step", 0, 50),
+                        memo,
+                    ]
+                )
+            setattr(st, FRAME_ATTR[key], out)
+        st.attackers = [self.code(a, "attackers") for a in self.data.get("attackers") or []]
+
+    def overrides(self) -> None:
+        st = self.st
+        try:
+            wanted = check_overrides(self.db, self.data.get("overrides"))
+        except SetupError as exc:
+            raise PositionError(str(exc).replace("Boss Battle setup: ", "", 1)) from None
+        if wanted:
+            st.overrides = encode(changes(self.db, wanted))
+
+    def finish(self) -> BossState:
+        st = self.st
+        raw = self.data.get("pending")
+        db = self.game.dbs(st)
+        if st.phase == OVER:
+            st.pending = ()
+            return st
+        if raw is None:
+            st.pending = ()
+            try:
+                advance(db, st)
+            except GameOver:
+                st.pending = ()
+            return st
+        if not isinstance(raw, list) or len(raw) < 2:
+            raise PositionError("pending: [kind, player] or [kind, player, card]")
+        pending: list[Any] = [str(raw[0]), _seat(raw[1], self.n, "pending")]
+        if len(raw) > 2:
+            pending.append(self.code(raw[2], "pending"))
+        st.pending = tuple(pending)
+        try:
+            options = legal_actions(db, st)
+        except (IndexError, KeyError, AssertionError):
+            options = []
+        st._legal = None
+        if not options:
+            raise PositionError(f"pending {raw}: no legal option in this position")
+        return st
+
+
+def load(game: BossGame, data: Mapping[str, Any]) -> BossState:
+    """A state from a position document; a clear PositionError for anything wrong."""
+    return _Loader(game, data).build()
+
+
+# --- export ------------------------------------------------------------------------------
+def _paths(st: BossState) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for s in range(st.nseats()):
+        for zone in ZONES:
+            cards = getattr(st, ATTR[zone])[s]
+            if zone == "deck":
+                for k, c in enumerate(reversed(cards)):
+                    out[c] = f"P{s + 1}.deck.{k + 1}"
+            else:
+                for k, c in enumerate(cards):
+                    out[c] = f"P{s + 1}.{zone}.{k + 1}"
+    for key in FRAME_LISTS:
+        for k, f in enumerate(getattr(st, FRAME_ATTR[key])):
+            if f[F_SRC] == SRC_CARD:
+                out[f[F_CARD]] = f"{key}.{k + 1}"
+    return out
+
+
+def _code_text(st: BossState, paths: dict[int, str], x: int) -> str:
+    if x >= STACK:
+        return f"stack:{x - STACK + 1}"
+    if x >= PLAYER:
+        return f"P{x - PLAYER + 1}"
+    return paths[x]
+
+
+def export(game: BossGame, st: BossState) -> dict[str, Any]:
+    """A position document describing the state exactly."""
+    db = game.dbs(st)
+    n = st.nseats()
+    paths = _paths(st)
+    pn = [f"P{s + 1}" for s in range(n)]
+
+    def who(mask: int) -> Any:
+        if mask == ALL_SEATS:
+            return "all"
+        return [pn[s] for s in range(n) if mask & (1 << s)]
+
+    def card(c: int, default: int) -> Any:
+        if st.known[c] == default:
+            return st.card_ids[c]
+        return {"card": st.card_ids[c], "known": who(st.known[c])}
+
+    players: dict[str, Any] = {}
+    for s in range(n):
+        field = []
+        for i in st.field[s]:
+            d = db.cards[st.card_ids[i]]
+            entry: dict[str, Any] = {"card": st.card_ids[i]}
+            if st.owner[i] != s:
+                entry["owner"] = pn[st.owner[i]]
+            if d.is_unit:
+                if st.dur[i] != d.durability:
+                    entry["durability"] = st.dur[i]
+                if st.fed[i]:
+                    entry["fed"] = True
+            for key, attr in (("energy", "energy"), ("attack", "atk"), ("eot_attack", "eot_atk")):
+                if getattr(st, attr)[i]:
+                    entry[key] = getattr(st, attr)[i]
+            if st.tapped[i]:
+                entry["tapped"] = True
+            if st.exhausted[i]:
+                entry["exhausted"] = True
+            field.append(entry["card"] if len(entry) == 1 else entry)
+        p: dict[str, Any] = {
+            "deck_name": st.labels[s],
+            "hand": [card(c, 1 << s) for c in st.hands[s]],
+            "deck": [card(c, 0) for c in reversed(st.decks[s])],
+            "grave": [card(c, ALL_SEATS) for c in st.graves[s]],
+            "abyss": [card(c, ALL_SEATS) for c in st.abyss[s]],
+            "field": field,
+            "slots": st.slots[s],
+            "filled": st.filled[s],
+        }
+        if st.temp[s]:
+            p["extra"] = st.temp[s]
+        if st.waiting[s]:
+            p["waiting"] = True
+        if st.redeals[s]:
+            p["redeals"] = st.redeals[s]
+        players[pn[s]] = p
+    doc: dict[str, Any] = {
+        "game": "boss",
+        "phase": PHASES[st.phase],
+        "turn": st.turn,
+        "active": pn[st.active],
+        "first": pn[st.first],
+        "boss": st.boss,
+        "boss_max": st.boss_max,
+        "players": players,
+    }
+    if st.shield:
+        doc["shield"] = st.shield
+    if st.combat:
+        doc["combat"] = COMBAT_NAMES[st.combat]
+    if st.attackers:
+        doc["attackers"] = [paths[a] for a in st.attackers]
+    doc["priority"] = pn[st.prio] if st.prio >= 0 else None
+    if st.passes:
+        doc["passes"] = st.passes
+    for key in FRAME_LISTS:
+        frames = getattr(st, FRAME_ATTR[key])
+        if frames:
+            doc[key] = [_frame_doc(st, paths, f, key, k) for k, f in enumerate(frames)]
+    if st.effects:
+        doc["effects"] = [[e[0], pn[e[1]], e[2], pn[e[3]]] for e in st.effects]
+    if st.redeal_queue:
+        doc["redeal_queue"] = [pn[s] for s in st.redeal_queue]
+    if st.max_turns:
+        doc["max_turns"] = st.max_turns
+    if st.overrides:
+        doc["overrides"] = decode(st.overrides)
+    if st.phase == OVER:
+        doc["winners"] = [pn[w] for w in st.winners]
+        doc["reason"] = st.reason
+    elif st.pending:
+        pending: list[Any] = [st.pending[0], pn[st.pending[1]]]
+        if len(st.pending) > 2:
+            pending.append(paths[st.pending[2]])
+        doc["pending"] = pending
+    custom = game.custom_cards(st)
+    if custom:
+        doc["cards"] = custom
+    return doc
+
+
+def _frame_doc(
+    st: BossState, paths: dict[int, str], f: list[Any], key: str, k: int
+) -> dict[str, Any]:
+    src = f[F_SRC]
+    out: dict[str, Any] = {"source": SOURCES[src], "controller": f"P{f[F_CTL] + 1}"}
+    if src == SRC_CARD:
+        out["card"] = st.card_ids[f[F_CARD]]
+        out["owner"] = f"P{st.owner[f[F_CARD]] + 1}"
+    elif src != SRC_HUNGER:
+        out["card"] = paths[f[F_CARD]]
+    if f[F_IDX]:
+        out["index"] = f[F_IDX]
+    if f[F_STEP]:
+        out["step"] = f[F_STEP]
+    memo: dict[str, Any] = {}
+    for name, value in f[F_MEMO].items():
+        if name in MEMO_CODES:
+            memo[name] = _code_text(st, paths, value)
+        elif name == "objs":
+            memo[name] = [_code_text(st, paths, v) for v in value]
+        elif name == "move":
+            memo[name] = [value[0], _code_text(st, paths, value[1])]
+        else:
+            memo[name] = value
+    if memo:
+        out["memo"] = memo
+    return out

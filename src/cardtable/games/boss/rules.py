@@ -1,0 +1,744 @@
+"""Boss Battle turn structure, the stack with priority, combat, and the decisions they open.
+
+Decisions (``state.pending``):
+  ("redeal", seat)             keep the hand or ask for a redeal   -> ("keep",) | ("redeal",)
+  ("wound", seat)              the «ранение»'s reward               -> ("slot",) | ("card",)
+  ("priority", seat)           the seat holds priority              -> ("pass",) | ("wait",) |
+                               ("play", card) | ("activate", card, k) | ("construct", card) |
+                               ("synergy", card) | ("scrap", card) | ("substitute", card) |
+                               ("attack", unit) | ("reckon", card)
+  ("attackers", seat)          more attackers, one at a time         -> ("attack", unit) | ("done",)
+  ("scrap_cost", seat, card)   the permanent Металлолом destroys     -> ("destroy", permanent)
+  ("subst_target", seat, card) the mitsim Подмена brings back        -> ("return", card)
+  ("target", seat)             the target of the step resolving      -> ("target", code)
+  ("mode", seat)               "choose one"                          -> ("mode", k)
+  ("discard", seat) / ("sacrifice", seat)                           -> ("discard"|"sacrifice", card)
+  ("feed", seat)               the unit Голод takes a token from     -> ("feed", unit)
+  ("energy", seat) / ("amount", seat)  a Синергия move               -> ("give"|"take", card) / ("amount", n)
+
+Every card and activated ability goes on the stack; priority goes round in turn order from
+the active player; the top item resolves when every player has passed in succession, and
+then the active player has priority again (boss.stack.*). With an empty stack, passes all
+round end the phase (boss.turn.*).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardtable.core import rng as crng
+from cardtable.games.boss.cards import BossDB
+from cardtable.games.boss.effects import (
+    ALL_SEATS,
+    GameOver,
+    attack_of,
+    available,
+    can_attack,
+    can_use_abilities,
+    check_deaths,
+    damage_boss,
+    defn,
+    do_step,
+    draw,
+    emit,
+    end_of_frame,
+    enter_field,
+    finish,
+    fire,
+    fire_cast,
+    fire_turn,
+    forbidden,
+    frame_steps,
+    gain_slot,
+    max_resources,
+    next_seat,
+    pay,
+    statics,
+    tactic_cost,
+    target_options,
+    turn_card,
+    turn_order,
+)
+from cardtable.games.boss.mechanics import (
+    activate,
+    activate_construct,
+    activate_scrap,
+    activate_substitution,
+    activate_synergy,
+    amount_options,
+    can_activate,
+    can_construct,
+    can_scrap,
+    can_substitute,
+    can_synergy,
+    construct_energy,
+    feed_options,
+    hunger_frame,
+    overloads,
+    resolve_hunger,
+    resolve_substitution,
+    resolve_synergy,
+    substitution_targets,
+    synergy_options,
+)
+from cardtable.games.boss.state import (
+    COMBAT,
+    END,
+    F_CARD,
+    F_CTL,
+    F_MEMO,
+    F_SRC,
+    F_STEP,
+    MAIN1,
+    MAIN2,
+    OVER,
+    REDEAL,
+    SRC_CARD,
+    SRC_HUNGER,
+    SRC_RECKON,
+    SRC_SUBST,
+    SRC_SYNERGY,
+    START,
+    BossState,
+    new_frame,
+)
+
+BOSS_PER_PLAYER = 25
+HAND_SIZE = 5
+REDEAL_EXILE = 3
+TURN_CAP = 500
+"""An engine safety net (engine.turn_limit): a game still running after it is a draw."""
+
+
+def new_state(
+    db: BossDB,
+    decks: list[list[str]],
+    labels: list[str],
+    seed: int,
+    first: int | None,
+    log: bool,
+    max_turns: int = 0,
+) -> BossState:
+    """Decks shuffled, the boss at 25 health per player, a random first player, five cards
+    each, then the redeals (boss.setup.*)."""
+    st = BossState.__new__(BossState)
+    n = len(decks)
+    st.card_ids = [c for deck in decks for c in deck]
+    st.labels = list(labels)
+    st.owner = [s for s, deck in enumerate(decks) for _ in deck]
+    m = len(st.card_ids)
+    st.ctl = [-1] * m
+    for name in ("dur", "energy", "atk", "eot_atk", "tapped", "exhausted", "fed", "since"):
+        setattr(st, name, [0] * m)
+    st.known = [0] * m
+    st.rng = crng.seed_state(seed)
+    st.log = [] if log else None
+    st.overrides = ""
+    st._legal = None
+    st.boss = st.boss_max = BOSS_PER_PLAYER * n
+    emit(st, "boss", "boss.setup.boss_health", None, n=st.boss)
+    st.turn = 0
+    st.phase = REDEAL
+    st.prio = -1
+    st.passes = 0
+    st.combat = 0
+    st.shield = 0
+    st.stamp = 0
+    st.reason = ""
+    st.max_turns = max_turns
+    st.slots = [0] * n
+    st.filled = [0] * n
+    st.temp = [0] * n
+    st.waiting = [0] * n
+    st.redeals = [0] * n
+    st.attackers = []
+    st.winners = []
+    st.hands = [[] for _ in range(n)]
+    st.graves = [[] for _ in range(n)]
+    st.abyss = [[] for _ in range(n)]
+    st.field = [[] for _ in range(n)]
+    st.stack, st.res, st.queue, st.effects = [], [], [], []
+    st.decks = []
+    start = 0
+    for deck in decks:
+        cards = list(range(start, start + len(deck)))
+        start += len(deck)
+        crng.shuffle(st, cards)
+        st.decks.append(cards)
+    st.first = crng.randbelow(st, n) if first is None else first
+    st.active = st.first
+    emit(st, "first", "boss.setup.first", st.first)
+    for s in range(n):
+        draw(st, s, HAND_SIZE, "boss.setup.hand")
+    st.redeal_queue = turn_order(st, st.first)
+    st.pending = ("redeal", st.first)
+    return st
+
+
+# --- redeals (boss.setup.redeal) ---------------------------------------------------------
+def can_redeal(st: BossState, seat: int) -> bool:
+    """A redeal after the first costs the 3 bottom cards: it is offered only while five
+    cards would still be left in the deck after it (ruling R11)."""
+    cards = len(st.decks[seat]) + len(st.hands[seat])
+    if st.redeals[seat] == 0:
+        return cards > HAND_SIZE
+    return cards - REDEAL_EXILE - HAND_SIZE >= HAND_SIZE
+
+
+def redeal(st: BossState, seat: int) -> None:
+    """The hand goes back, the deck is shuffled; from the second redeal on the 3 bottom
+    cards go to the abyss, unseen by their owner and shown to the opponents
+    (boss.setup.redeal_exile); five new cards."""
+    deck = st.decks[seat]
+    deck.extend(st.hands[seat])
+    st.hands[seat] = []
+    crng.shuffle(st, deck)
+    for c in deck:
+        st.known[c] = 0
+    st.redeals[seat] += 1
+    emit(st, "redeal", "boss.setup.redeal", seat, n=st.redeals[seat])
+    if st.redeals[seat] >= 2:
+        exiled = deck[:REDEAL_EXILE]
+        del deck[:REDEAL_EXILE]
+        for c in exiled:
+            st.abyss[seat].append(c)
+            st.known[c] = ALL_SEATS & ~(1 << seat)
+        emit(st, "redeal_exile", "boss.setup.redeal_exile", seat, cards=exiled)
+    draw(st, seat, HAND_SIZE, "boss.setup.hand")
+
+
+# --- turns -------------------------------------------------------------------------------
+def begin_turn(db: BossDB, st: BossState, seat: int) -> None:
+    """The start phase (boss.turn.start): overloads of the other players' constructs,
+    untap and refilled slots, the draw; the «ранение» follows in ``start_steps``."""
+    st.turn += 1
+    cap = st.max_turns or TURN_CAP
+    if st.turn > cap:
+        emit(st, "turn_limit", "engine.turn_limit", None, turns=cap)
+        finish(st, [], "turn_limit", "engine.turn_limit")
+    st.active = seat
+    st.phase = START
+    st.prio = -1
+    st.passes = 0
+    st.combat = 0
+    st.waiting[seat] = 0
+    st.effects = [e for e in st.effects if not (e[2] == "next_turn" and e[3] == seat)]
+    emit(st, "turn", "boss.turn.start", seat, turn=st.turn)
+    overloads(db, st, seat)
+    for i in st.field[seat]:
+        st.tapped[i] = 0
+        st.exhausted[i] = 0
+    st.filled[seat] = min(st.slots[seat], max_resources(db, st, seat) - st.temp[seat])
+    emit(st, "untap", "boss.tap.untap_step", seat)
+    draw(st, seat, 1, "boss.turn.start.draw")
+    st.combat = -1  # the «ранение» is next (start_steps)
+
+
+def start_steps(db: BossDB, st: BossState) -> None:
+    """The rest of the start phase: the «ранение» (1 damage to the boss by the player, then
+    a filled slot or a card: boss.resource.wound), then the "at the start of turn" effects
+    (energy for constructs, Голод, triggered abilities: boss.turn.start.effects)."""
+    seat = st.active
+    if st.combat == -1:
+        st.combat = -2
+        damage_boss(db, st, 1, -1, seat, "boss.resource.wound")
+        if st.slots[seat] >= max_resources(db, st, seat):
+            wound_reward(db, st, seat, "card")
+        else:
+            st.pending = ("wound", seat)
+        return
+    st.combat = 0
+    construct_energy(db, st, seat)
+    hunger_frame(db, st, seat)
+    fire_turn(db, st, seat, "start_of_turn")
+    start_priority(st)
+
+
+def wound_reward(db: BossDB, st: BossState, seat: int, choice: str) -> None:
+    """The «ранение»'s reward: a permanent filled resource slot, or an extra card."""
+    emit(st, "wound", "boss.resource.wound", seat, choice=choice)
+    if choice == "slot":
+        gain_slot(db, st, seat, 1, "boss.resource.wound")
+    else:
+        draw(st, seat, 1, "boss.resource.wound")
+
+
+def start_priority(st: BossState) -> None:
+    """A priority round from the active player (boss.stack.priority)."""
+    st.prio = st.active
+    st.passes = 0
+
+
+def end_phase(db: BossDB, st: BossState) -> None:
+    """Every player passed with an empty stack: the next phase (boss.turn.*)."""
+    seat = st.active
+    if st.phase == START:
+        st.phase = MAIN1
+        emit(st, "phase", "boss.turn.placement", seat, phase="placement1")
+    elif st.phase == MAIN1:
+        st.phase = COMBAT
+        st.combat = 0
+        emit(st, "phase", "boss.turn.combat", seat, phase="combat")
+    elif st.phase == COMBAT:
+        if st.combat == 1:
+            combat_damage(db, st)
+        st.combat = 2
+        st.phase = MAIN2
+        emit(st, "phase", "boss.turn.placement2", seat, phase="placement2")
+    elif st.phase == MAIN2:
+        st.phase = END
+        emit(st, "phase", "boss.turn.end", seat, phase="end")
+        fire_turn(db, st, seat, "end_of_turn")
+    else:
+        cleanup(st)
+        begin_turn(db, st, next_seat(st, seat))
+        return
+    start_priority(st)
+
+
+def cleanup(st: BossState) -> None:
+    """The end of the turn: "until the end of the turn" effects and this turn's extra
+    resources end (boss.resource.boss_damage, boss.turn.end.cleanup)."""
+    st.eot_atk = [0] * len(st.eot_atk)
+    st.effects = [e for e in st.effects if e[2] != "eot"]
+    st.temp = [0] * len(st.temp)
+    st.shield = 0
+    st.attackers = []
+    st.waiting[st.active] = 0
+
+
+def combat_damage(db: BossDB, st: BossState) -> None:
+    """Each attacker still on the battlefield deals its attack to the boss, one at a time
+    in the order declared; then the turn of attacking costs it 1 durability
+    (boss.turn.combat.damage, boss.type.unit.turn)."""
+    seat = st.active
+    for u in list(st.attackers):
+        if st.ctl[u] != seat:
+            continue
+        damage_boss(db, st, attack_of(db, st, u), u, seat, "boss.turn.combat.damage")
+    for u in list(st.attackers):
+        if st.ctl[u] >= 0:
+            st.dur[u] -= 1
+    st.combat = 2
+    check_deaths(db, st)
+
+
+# --- priority (boss.stack.*) -------------------------------------------------------------
+def may_act(db: BossDB, st: BossState, seat: int) -> bool:
+    """Whether a player could do anything but pass, judged from what everyone knows (a
+    player who waits, or has no cards and no usable ability, or fewer resources than any
+    tactic costs, is passed for: boss.stack.auto_pass)."""
+    if st.waiting[seat]:
+        return False
+    mine = seat == st.active
+    if mine and st.field[seat] and ability_options(db, st, seat):
+        return True
+    if not st.hands[seat]:
+        return False
+    if mine and st.phase in (MAIN1, MAIN2) and not st.stack:
+        return True
+    least = db.min_tactic_cost
+    for src, s in statics(db, st):
+        if s.kind == "tactic_cost" and s.amount < 0 and st.ctl[src] == seat:
+            least += s.amount
+    return available(st, seat) >= max(0, least)
+
+
+def play_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
+    """The cards a player may cast now: tactics at any time they hold priority; other
+    cards only in their own placement phases with an empty stack (boss.stack.timing.*)."""
+    out: list[tuple[Any, ...]] = []
+    sorcery = seat == st.active and st.phase in (MAIN1, MAIN2) and not st.stack
+    have = available(st, seat)
+    no_tactics: bool | None = None
+    seen: set[str] = set()
+    for c in st.hands[seat]:
+        ident = st.card_ids[c]
+        if ident in seen:
+            continue
+        seen.add(ident)
+        d = db.cards[ident]
+        if d.type == "tactic":
+            if no_tactics is None:
+                no_tactics = forbidden(db, st, "tactics", seat)
+            if no_tactics:
+                continue
+        elif not sorcery:
+            continue
+        if tactic_cost(db, st, seat, d) <= have:
+            out.append(("play", c))
+    return out
+
+
+def ability_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
+    """Activated abilities, attacks and «Расплата» a player may use now: only in their own
+    turn (boss.stack.timing.ability)."""
+    if seat != st.active:
+        return []
+    out: list[tuple[Any, ...]] = []
+    declare = st.phase == COMBAT and st.combat == 0 and not st.stack
+    sts = statics(db, st) if declare else None
+    for i in st.field[seat]:
+        d = defn(db, st, i)
+        if declare and d.is_unit and can_attack(db, st, i, sts):
+            out.append(("attack", i))
+        if declare and d.reckoning is not None and reckon_ok(db, st, i):
+            out.append(("reckon", i))
+        if not d.has_abilities:
+            continue
+        for k in range(len(d.activated)):
+            if can_activate(db, st, i, k):
+                out.append(("activate", i, k))
+        if d.construct is not None and can_construct(db, st, i):
+            out.append(("construct", i))
+        if d.synergy and can_synergy(db, st, i):
+            out.append(("synergy", i))
+        if d.scrap and can_scrap(db, st, i):
+            out.append(("scrap", i))
+        if d.substitution and can_substitute(db, st, i):
+            out.append(("substitute", i))
+    return out
+
+
+def reckon_ok(db: BossDB, st: BossState, i: int) -> bool:
+    """«Расплата» can be used: untapped, working, its cost affordable (boss.turn.reckoning)."""
+    r = defn(db, st, i).reckoning
+    assert r is not None
+    return not st.tapped[i] and can_use_abilities(db, st, i) and available(st, st.ctl[i]) >= r.cost
+
+
+def priority_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
+    """Pass, wait (pass until something changes), and everything castable or usable."""
+    out: list[tuple[Any, ...]] = [("pass",)]
+    if seat != st.active:
+        out.append(("wait",))
+    out += play_options(db, st, seat)
+    out += ability_options(db, st, seat)
+    return out
+
+
+def all_passed(db: BossDB, st: BossState) -> None:
+    """Everyone passed in succession: the top of the stack resolves, or the phase ends."""
+    st.passes = 0
+    if not st.stack:
+        end_phase(db, st)
+        return
+    f = st.stack.pop()
+    if f[F_SRC] == SRC_CARD and defn(db, st, f[F_CARD]).is_permanent:
+        enter_field(db, st, f[F_CARD], f[F_CTL], "boss.stack.resolve")
+    else:
+        emit(st, "resolve", "boss.stack.resolve", f[F_CTL], card=f[F_CARD], src=f[F_SRC])
+        st.res.append(f)
+    start_priority(st)
+
+
+def put_on_stack(db: BossDB, st: BossState, f: list[Any], seat: int, cast: bool) -> None:
+    """A card or ability goes on the stack; priority goes back to the active player; the
+    other players stop waiting (boss.stack.cast)."""
+    st.stack.append(f)
+    emit(st, "cast" if cast else "activate", "boss.stack.cast", seat, card=f[F_CARD], src=f[F_SRC])
+    for s in range(len(st.hands)):
+        if s != seat:
+            st.waiting[s] = 0
+    if cast:
+        fire_cast(db, st, seat)
+    check_deaths(db, st)
+    start_priority(st)
+
+
+# --- the engine loop ---------------------------------------------------------------------
+def advance(db: BossDB, st: BossState) -> None:
+    """Run the game on until a decision is pending (or it ends)."""
+    n = len(st.hands)
+    while not st.pending:
+        if st.res:
+            resolve_top(db, st)
+            continue
+        if st.queue:
+            st.res.append(st.queue.pop(0))
+            continue
+        if st.phase == START and st.prio < 0:
+            start_steps(db, st)
+            continue
+        if st.passes >= n:
+            all_passed(db, st)
+            continue
+        seat = st.prio
+        if may_act(db, st, seat):
+            options = priority_options(db, st, seat)
+            if len(options) > 1:
+                st.pending = ("priority", seat)
+                st._legal = options
+                return
+        st.passes += 1
+        st.prio = next_seat(st, seat)
+
+
+def resolve_top(db: BossDB, st: BossState) -> None:
+    """Resolve the frame on top of ``st.res`` as far as it goes."""
+    f = st.res[-1]
+    src = f[F_SRC]
+    if src == SRC_SYNERGY:
+        if resolve_synergy(db, st, f):
+            st.res.pop()
+        return
+    if src == SRC_HUNGER:
+        if resolve_hunger(db, st, f):
+            st.res.pop()
+        return
+    if src == SRC_SUBST:
+        resolve_substitution(db, st, f)
+        st.res.pop()
+        return
+    steps = frame_steps(db, st, f)
+    if steps is None:
+        st.pending = ("mode", f[F_CTL])
+        return
+    while f[F_STEP] < len(steps):
+        if not do_step(db, st, f, steps[f[F_STEP]]):
+            return
+        f[F_STEP] += 1
+        check_deaths(db, st)
+    st.res.pop()
+    end_of_frame(db, st, f)
+    check_deaths(db, st)
+
+
+# --- decisions ---------------------------------------------------------------------------
+def legal_actions(db: BossDB, st: BossState) -> list[tuple[Any, ...]]:
+    """The options of the pending decision."""
+    if st._legal is not None:
+        return st._legal
+    out = _options(db, st)
+    st._legal = out
+    return out
+
+
+def _options(db: BossDB, st: BossState) -> list[tuple[Any, ...]]:
+    if st.phase == OVER or not st.pending:
+        return []
+    kind, seat = st.pending[0], st.pending[1]
+    if kind == "priority":
+        return priority_options(db, st, seat)
+    if kind == "redeal":
+        return [("keep",), ("redeal",)] if can_redeal(st, seat) else [("keep",)]
+    if kind == "wound":
+        return [("slot",), ("card",)]
+    if kind == "attackers":
+        sts = statics(db, st)
+        return [
+            ("attack", i)
+            for i in st.field[seat]
+            if defn(db, st, i).is_unit and can_attack(db, st, i, sts)
+        ] + [("done",)]
+    if kind == "scrap_cost":
+        return [("destroy", j) for j in st.field[seat]]
+    if kind == "subst_target":
+        return [("return", g) for g in substitution_targets(db, st, st.pending[2])]
+    f = st.res[-1]
+    if kind == "target":
+        steps = frame_steps(db, st, f)
+        assert steps is not None
+        return [("target", x) for x in target_options(db, st, steps[f[F_STEP]], f)]
+    if kind == "mode":
+        return [("mode", k) for k in range(len(defn(db, st, f[F_CARD]).modes))]
+    if kind == "discard":
+        return [("discard", c) for c in st.hands[seat]]
+    if kind == "sacrifice":
+        return [("sacrifice", j) for j in st.field[seat]]
+    if kind == "feed":
+        return [("feed", u) for u in feed_options(db, st, seat)]
+    if kind == "energy":
+        return synergy_options(db, st, f)
+    if kind == "amount":
+        return amount_options(db, st, f)
+    return []
+
+
+def apply_action(db: BossDB, st: BossState, action: tuple[Any, ...]) -> None:
+    """Perform a legal action, then run the game on to the next decision."""
+    st._legal = None
+    try:
+        _act(db, st, action)
+        advance(db, st)
+    except GameOver:
+        st.pending = ()
+        st._legal = None
+
+
+def _act(db: BossDB, st: BossState, action: tuple[Any, ...]) -> None:
+    kind = st.pending[0]
+    seat = st.pending[1]
+    what = action[0]
+    pending = st.pending
+    st.pending = ()
+    if kind == "redeal":
+        if what == "redeal":
+            redeal(st, seat)
+            st.pending = ("redeal", seat)
+            return
+        emit(st, "keep", "boss.setup.redeal", seat)
+        st.redeal_queue.pop(0)
+        if st.redeal_queue:
+            st.pending = ("redeal", st.redeal_queue[0])
+        else:
+            emit(st, "start", "boss.setup.first", st.first)
+            begin_turn(db, st, st.first)
+        return
+    if kind == "wound":
+        wound_reward(db, st, seat, what)
+        return
+    if kind == "priority":
+        _priority_action(db, st, seat, action)
+        return
+    if kind == "attackers":
+        if what == "done":
+            end_declaration(db, st, seat)
+        else:
+            declare(db, st, action[1])
+            st.pending = ("attackers", seat)
+        return
+    if kind == "scrap_cost":
+        f = activate_scrap(db, st, pending[2], action[1])
+        put_on_stack(db, st, f, seat, False)
+        return
+    if kind == "subst_target":
+        f = activate_substitution(db, st, pending[2], action[1])
+        put_on_stack(db, st, f, seat, False)
+        return
+    f = st.res[-1]
+    memo = f[F_MEMO]
+    if kind == "target":
+        memo["chosen"] = action[1]
+    elif kind == "mode":
+        memo["mode"] = action[1]
+        emit(st, "mode", "boss.effect.mode", seat, card=f[F_CARD], n=action[1])
+    elif kind in ("discard", "sacrifice", "feed"):
+        memo["pick"] = action[1]
+    elif kind == "energy":
+        memo["move"] = [action[0], action[1]]
+    elif kind == "amount":
+        memo["amount"] = action[1]
+
+
+def _priority_action(db: BossDB, st: BossState, seat: int, action: tuple[Any, ...]) -> None:
+    what = action[0]
+    if what in ("pass", "wait"):
+        if what == "wait":
+            st.waiting[seat] = 1
+        emit(st, what, "boss.stack.priority", seat)
+        st.passes += 1
+        st.prio = next_seat(st, seat)
+        return
+    if what == "play":
+        c = action[1]
+        d = defn(db, st, c)
+        pay(st, seat, tactic_cost(db, st, seat, d))
+        st.hands[seat].remove(c)
+        st.known[c] = ALL_SEATS
+        put_on_stack(db, st, new_frame(c, seat, SRC_CARD), seat, True)
+        return
+    i = action[1]
+    if what == "activate":
+        put_on_stack(db, st, activate(db, st, i, action[2]), seat, False)
+    elif what == "construct":
+        put_on_stack(db, st, activate_construct(db, st, i), seat, False)
+    elif what == "synergy":
+        put_on_stack(db, st, activate_synergy(db, st, i), seat, False)
+    elif what == "scrap":
+        st.pending = ("scrap_cost", seat, i)
+    elif what == "substitute":
+        st.pending = ("subst_target", seat, i)
+    elif what == "reckon":
+        r = defn(db, st, i).reckoning
+        assert r is not None
+        pay(st, seat, r.cost)
+        st.combat = 2
+        f = new_frame(i, seat, SRC_RECKON)
+        f[F_MEMO]["energy"] = st.energy[i]
+        turn_card(db, st, i, "boss.turn.reckoning")
+        emit(st, "reckon", "boss.turn.reckoning", seat, card=i)
+        put_on_stack(db, st, f, seat, False)
+    elif what == "attack":
+        declare(db, st, i)
+        st.pending = ("attackers", seat)
+
+
+def declare(db: BossDB, st: BossState, u: int) -> None:
+    """A unit attacks the boss: it is turned (its durability is paid after its damage);
+    its "attacks" abilities trigger (boss.turn.combat)."""
+    st.attackers.append(u)
+    st.tapped[u] = 1
+    emit(st, "attack", "boss.turn.combat", st.ctl[u], card=u)
+    if "attacks" in defn(db, st, u).whens:
+        fire(db, st, u, "attacks", st.ctl[u])
+
+
+def end_declaration(db: BossDB, st: BossState, seat: int) -> None:
+    """Attackers declared: the other players stop waiting and a priority round follows
+    before the damage (boss.turn.combat)."""
+    st.combat = 1
+    for s in range(len(st.hands)):
+        if s != seat:
+            st.waiting[s] = 0
+    start_priority(st)
+
+
+def invariant_problems(db: BossDB, st: BossState) -> list[str]:
+    """Broken invariants as messages (see ``BossGame.check_invariants``)."""
+    problems: list[str] = []
+    m = len(st.card_ids)
+    seen = [0] * m
+    for zone in (*st.hands, *st.decks, *st.graves, *st.abyss, *st.field):
+        for c in zone:
+            seen[c] += 1
+    for f in (*st.stack, *st.res):
+        if f[F_SRC] == SRC_CARD:
+            seen[f[F_CARD]] += 1
+    for c in range(m):
+        if seen[c] != 1:
+            problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
+    for s, row in enumerate(st.field):
+        for i in row:
+            if st.ctl[i] != s:
+                problems.append(f"permanent {i}: controller {st.ctl[i]} on player {s + 1}'s field")
+            if (
+                defn(db, st, i).is_unit
+                and st.dur[i] <= 0
+                and not (st.combat == 1 and i in st.attackers)
+                and not st.res
+                and st.phase != OVER
+            ):
+                problems.append(f"unit {i} has no durability left but is on the battlefield")
+    for s in range(len(st.hands)):
+        if len(st.hands[s]) > 9:
+            problems.append(f"player {s + 1} holds {len(st.hands[s])} cards")
+        top = max_resources(db, st, s)
+        if not 0 <= st.slots[s] <= top:
+            problems.append(f"player {s + 1}: {st.slots[s]} slots")
+        if not 0 <= st.filled[s] <= st.slots[s]:
+            problems.append(f"player {s + 1}: {st.filled[s]} filled of {st.slots[s]} slots")
+        if st.temp[s] < 0 or available(st, s) > top:
+            problems.append(f"player {s + 1}: {available(st, s)} resources (at most {top})")
+    if st.boss > st.boss_max:
+        problems.append(f"the boss has {st.boss} health, above {st.boss_max}")
+    if st.phase == OVER:
+        if st.pending:
+            problems.append("a finished game has a pending decision")
+    else:
+        if not st.pending:
+            problems.append("a running game has no pending decision")
+        elif not _options(db, st):
+            problems.append(f"no legal action for {st.pending}")
+        if st.boss <= 0:
+            problems.append("the boss has fallen but the game goes on")
+    return problems
+
+
+__all__ = [
+    "advance",
+    "apply_action",
+    "invariant_problems",
+    "legal_actions",
+    "new_state",
+]

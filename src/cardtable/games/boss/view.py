@@ -1,0 +1,237 @@
+"""Boss Battle text and observations (outside the hot path)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardtable.core.events import Event
+from cardtable.core.i18n import tr
+from cardtable.games.boss.effects import attack_of, defn, max_resources
+from cardtable.games.boss.overrides import decode
+from cardtable.games.boss.state import (
+    F_CARD,
+    F_CTL,
+    F_IDX,
+    F_SRC,
+    F_STEP,
+    OVER,
+    PHASES,
+    PLAYER,
+    SOURCES,
+    STACK,
+    BossState,
+)
+
+if TYPE_CHECKING:
+    from cardtable.games.boss.game import BossGame
+
+PKG = "cardtable.games.boss"
+
+
+def msg(key: str, lang: str, **kw: Any) -> str:
+    """A Boss Battle message."""
+    return tr(PKG, key, lang, **kw)
+
+
+def seat_name(seat: int, lang: str) -> str:
+    """'Игрок 1' / 'Player 1'."""
+    return msg("seat", lang, n=seat + 1)
+
+
+def card_name(game: BossGame, st: BossState, i: int, lang: str) -> str:
+    """The printed name of an instance in ``lang``."""
+    return game.dbs(st).cards[st.card_ids[i]].name(lang)
+
+
+# --- action texts ------------------------------------------------------------------------
+def ref(st: BossState, i: int) -> str:
+    """A card's name in action texts: its id, with its place when another card with the
+    same id could be meant (``ID@P2.3``: player 2's battlefield, fourth card;
+    ``ID@P2`` in a graveyard)."""
+    ident = st.card_ids[i]
+    seat = st.ctl[i]
+    if seat >= 0:
+        same = sum(1 for row in st.field for j in row if st.card_ids[j] == ident)
+        return ident if same == 1 else f"{ident}@P{seat + 1}.{st.field[seat].index(i) + 1}"
+    owner = st.owner[i]
+    if i in st.graves[owner]:
+        places = {s for s, g in enumerate(st.graves) for j in g if st.card_ids[j] == ident}
+        return ident if len(places) == 1 else f"{ident}@P{owner + 1}"
+    return ident
+
+
+def target_text(st: BossState, x: int) -> str:
+    """A target: a card, a player (``p2``) or a stack item (``stack:1``, from the bottom)."""
+    if x >= STACK:
+        return f"stack:{x - STACK + 1}"
+    if x >= PLAYER:
+        return f"p{x - PLAYER + 1}"
+    return ref(st, x)
+
+
+def action_text(st: BossState, action: tuple[Any, ...]) -> str:
+    """Canonical text of an action (stable across the states a seat cannot tell apart)."""
+    kind = action[0]
+    if kind == "play":
+        return f"play {st.card_ids[action[1]]}"
+    if kind == "activate":
+        return f"activate {ref(st, action[1])} {action[2] + 1}"
+    if kind == "target":
+        return f"target {target_text(st, action[1])}"
+    if kind in ("mode", "amount"):
+        return f"{kind} {action[1] + 1 if kind == 'mode' else action[1]}"
+    if len(action) > 1:
+        return f"{kind} {ref(st, action[1])}"
+    return str(kind)
+
+
+def describe(game: BossGame, st: BossState | None, action: tuple[Any, ...], lang: str) -> str:
+    """Human text of an action."""
+    kind = action[0]
+    if st is None or len(action) == 1:
+        return msg(f"act_{kind}", lang)
+    if kind == "target":
+        return msg("act_target", lang, target=target_name(game, st, action[1], lang))
+    if kind == "mode":
+        return msg("act_mode", lang, n=action[1] + 1)
+    if kind == "amount":
+        return msg("act_amount", lang, n=action[1])
+    name = card_name(game, st, action[1], lang)
+    if kind == "activate":
+        return msg("act_activate", lang, card=name, n=action[2] + 1)
+    return msg(f"act_{kind}", lang, card=name)
+
+
+def target_name(game: BossGame, st: BossState, x: int, lang: str) -> str:
+    """A target in words."""
+    if x >= STACK:
+        k = x - STACK
+        if k < len(st.stack):
+            return msg("stack_item", lang, card=card_name(game, st, st.stack[k][F_CARD], lang))
+        return msg("stack_item", lang, card="?")
+    if x >= PLAYER:
+        return seat_name(x - PLAYER, lang)
+    return card_name(game, st, x, lang)
+
+
+# --- events ------------------------------------------------------------------------------
+def render_event(game: BossGame, st: BossState, ev: Event, lang: str) -> str:
+    """One event as a line (the rule id it applied is shown by the caller)."""
+    d = dict(ev.data)
+    kw: dict[str, Any] = {"seat": seat_name(ev.seat, lang) if ev.seat is not None else ""}
+    for key in ("card", "to", "by"):
+        if key in d:
+            value = d.pop(key)
+            if key == "by":
+                kw[key] = seat_name(value, lang)
+            else:
+                kw[key] = (
+                    card_name(game, st, value, lang)
+                    if value >= 0
+                    else seat_name(ev.seat or 0, lang)
+                )
+    if "cards" in d:
+        kw["cards"] = ", ".join(card_name(game, st, c, lang) for c in d.pop("cards"))
+    if "phase" in d:
+        kw["phase"] = msg(f"phase_{d.pop('phase')}", lang)
+    if "what" in d:
+        kw["what"] = msg(f"forbid_{d.pop('what')}", lang)
+    if "src" in d:
+        kw["src"] = msg(f"src_{SOURCES[d.pop('src')]}", lang)
+    if "choice" in d:
+        kw["choice"] = msg(f"wound_{d.pop('choice')}", lang)
+    if "reason" in d:
+        kw["reason"] = msg(f"reason_{d.pop('reason')}", lang)
+    kw.update(d)
+    try:
+        return msg(f"ev_{ev.kind}", lang, **kw)
+    except (KeyError, IndexError, ValueError):
+        return f"{ev.kind} {ev.rule}"
+
+
+# --- observations ------------------------------------------------------------------------
+def _permanent(game: BossGame, st: BossState, i: int) -> dict[str, Any]:
+    db = game.dbs(st)
+    d = defn(db, st, i)
+    out: dict[str, Any] = {
+        "inst": i,
+        "card": st.card_ids[i],
+        "owner": st.owner[i],
+        "tapped": bool(st.tapped[i]),
+        "exhausted": bool(st.exhausted[i]),
+        "energy": st.energy[i],
+    }
+    if d.is_unit:
+        out["attack"] = attack_of(db, st, i)
+        out["durability"] = st.dur[i]
+        out["fed"] = bool(st.fed[i])
+    return out
+
+
+def _frame(st: BossState, f: list[Any]) -> dict[str, Any]:
+    return {
+        "inst": f[F_CARD],
+        "card": st.card_ids[f[F_CARD]] if f[F_CARD] >= 0 else None,
+        "controller": f[F_CTL],
+        "source": SOURCES[f[F_SRC]],
+        "index": f[F_IDX],
+        "step": f[F_STEP],
+    }
+
+
+def observation(game: BossGame, st: BossState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know (boss.zone.*): its own hand, the others' hand sizes and the
+    cards in them everyone has seen, deck sizes (never their order), graveyards, the
+    abyss (the cards a player exiled by redealing are shown to the others only:
+    boss.setup.redeal_seen), the battlefield, the stack, resources and the boss."""
+    db = game.dbs(st)
+    bit = 1 << seat
+    players = []
+    for s in range(st.nseats()):
+        hand = st.hands[s]
+        abyss = st.abyss[s]
+        players.append(
+            {
+                "deck_name": st.labels[s],
+                "hand": [st.card_ids[c] for c in hand] if s == seat else None,
+                "hand_size": len(hand),
+                "hand_known": sorted(st.card_ids[c] for c in hand if st.known[c] & bit)
+                if s != seat
+                else None,
+                "deck_size": len(st.decks[s]),
+                "grave": [st.card_ids[c] for c in st.graves[s]],
+                "abyss": [st.card_ids[c] if st.known[c] & bit else None for c in abyss],
+                "slots": st.slots[s],
+                "filled": st.filled[s],
+                "extra": st.temp[s],
+                "max_resources": max_resources(db, st, s),
+                "waiting": bool(st.waiting[s]),
+                "redeals": st.redeals[s],
+                "field": [_permanent(game, st, i) for i in st.field[s]],
+            }
+        )
+    obs: dict[str, Any] = {
+        "game": "boss",
+        "seat": seat,
+        "phase": PHASES[st.phase],
+        "turn": st.turn,
+        "active": st.active,
+        "first": st.first,
+        "priority": st.prio,
+        "pending": list(st.pending[:2]),
+        "boss": st.boss,
+        "boss_max": st.boss_max,
+        "shield": st.shield,
+        "combat": st.combat,
+        "attackers": list(st.attackers),
+        "players": players,
+        "stack": [_frame(st, f) for f in st.stack],
+        "resolving": [_frame(st, f) for f in st.res],
+        "effects": [list(e) for e in st.effects],
+    }
+    if st.overrides:
+        obs["overrides"] = decode(st.overrides)
+    if st.phase == OVER:
+        obs["winners"] = list(st.winners)
+        obs["reason"] = st.reason
+    return obs
