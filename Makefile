@@ -29,7 +29,7 @@ check: $(STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
-	for g in clash epic bluemoon; do $(BIN)/cardtable bench $$g --lang en || exit 1; done
+	for g in clash epic bluemoon boss; do $(BIN)/cardtable bench $$g --lang en || exit 1; done
 
 soak: $(STAMP)
 	CARDTABLE_SOAK_GAMES=50000 $(BIN)/python -m pytest -n $(JOBS) -m soak

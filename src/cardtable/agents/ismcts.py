@@ -88,9 +88,11 @@ class IsmctsAgent:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
+        texts = {view.text(a): a for a in legal}
+        if len(texts) == 1:  # several actions with one text are the same choice
+            return legal[0]
         self._seat = view.seat
         root = self._root(view)
-        texts = {view.text(a): a for a in legal}
         for done in range(self.iters):
             if done and done % 16 == 0 and self._settled(root, texts, self.iters - done):
                 break

@@ -53,6 +53,8 @@ class TournamentRequest:
     games: int = 10
     seed: int = 0
     sets: tuple[str, ...] = ()
+    players: int | None = None
+    """``--players`` (already in ``setup``; kept for the report's command line)."""
     setup: dict[str, Any] | None = None
     out: str | None = None
     as_json: bool = False
@@ -71,6 +73,8 @@ class BalanceRequest:
     games: int = 50
     seed: int = 0
     sets: tuple[str, ...] = ()
+    players: int | None = None
+    """``--players`` (already in ``setup``; kept for the report's command line)."""
     setup: dict[str, Any] | None = None
     what_if: str | None = None
     out: str | None = None
@@ -83,9 +87,16 @@ class BalanceRequest:
 
 # --- the command lines a report starts with ----------------------------------------------
 def _common_args(
-    games: int, seed: int, sets: Sequence[str], out: str | None, lang: str
+    games: int,
+    seed: int,
+    sets: Sequence[str],
+    out: str | None,
+    lang: str,
+    players: int | None = None,
 ) -> list[str]:
     args = ["--games", str(games), "--seed", str(seed)]
+    if players is not None:
+        args += ["--players", str(players)]
     for item in sets:
         args += ["--set", item]
     if out is not None:
@@ -103,7 +114,8 @@ def tournament_command_text(req: TournamentRequest) -> str:
     args = ["cardtable", "tournament", req.game]
     args += [a for spec in req.agents for a in ("--agent", spec)]
     args += _deck_args(req.decks, req.decks_opt)
-    return shlex.join(args + _common_args(req.games, req.seed, req.sets, req.out, req.lang))
+    common = _common_args(req.games, req.seed, req.sets, req.out, req.lang, req.players)
+    return shlex.join(args + common)
 
 
 def balance_command_text(req: BalanceRequest) -> str:
@@ -116,7 +128,8 @@ def balance_command_text(req: BalanceRequest) -> str:
         args += ["--format", req.fmt]
     if req.top != 10:
         args += ["--top", str(req.top)]
-    return shlex.join(args + _common_args(req.games, req.seed, req.sets, req.out, req.lang))
+    common = _common_args(req.games, req.seed, req.sets, req.out, req.lang, req.players)
+    return shlex.join(args + common)
 
 
 # --- checking the options ----------------------------------------------------------------

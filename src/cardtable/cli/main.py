@@ -121,6 +121,14 @@ ChampionsOpt = Annotated[
         help="Champion module: one creature id per seat, joined by commas ('-' for none).",
     ),
 ]
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        help="How many players (the setup's 'players'; Boss Battle 2-6, Epic 2-8); "
+        "seats past --p4 play the default agent.",
+    ),
+]
 DecksOpt = Annotated[
     str | None,
     typer.Option("--decks", help="Precon deck ids, one per player seat, joined by commas."),
@@ -200,6 +208,13 @@ def build_setup(
     return setup
 
 
+def with_players(setup: dict[str, Any], players: int | None) -> dict[str, Any]:
+    """The setup with ``--players`` as its ``players`` option (the game checks the number)."""
+    if players is not None:
+        setup["players"] = players
+    return setup
+
+
 def table_options(
     setup: dict[str, Any],
     mode: Mode | None,
@@ -237,6 +252,7 @@ def play_command(
     p2: Annotated[str | None, typer.Option("--p2", help="Seat 2: human or an agent spec.")] = None,
     p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2).")] = None,
     p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2).")] = None,
+    players: PlayersOpt = None,
     mode: ModeOpt = None,
     level: LevelOpt = None,
     ai_seat: AiSeatOpt = None,
@@ -275,14 +291,14 @@ def play_command(
                 )
             saved = [str(x) for x in doc.get("agents") or [HUMAN, "greedy"]]
             specs = list(saved)
-            players = [s for s, spec in enumerate(saved) if not is_rulebook_ai(spec)]
+            people = [s for s, spec in enumerate(saved) if not is_rulebook_ai(spec)]
             for k, g in enumerate(specs_given):
-                if g is not None and k < len(players):
-                    specs[players[k]] = g
+                if g is not None and k < len(people):
+                    specs[people[k]] = g
             if lang is None and doc.get("lang") in ("ru", "en"):
                 ui_lang = str(doc["lang"])
         else:
-            setup = build_setup(fmt, fatigue, deck_a, deck_b, code, sets)
+            setup = with_players(build_setup(fmt, fatigue, deck_a, deck_b, code, sets), players)
             setup = table_options(setup, mode, level, ai_seat, ai_first, decks, code, champions)
             specs = seat_specs(
                 mode.value if mode else None,
@@ -291,6 +307,7 @@ def play_command(
                 level,
                 None if ai_seat is None else "AB".index(ai_seat.value),
                 code,
+                players,
             )
             setup, specs = prepare(game, setup, specs, code)
             replay = Replay(
@@ -374,6 +391,7 @@ def simulate_command(
     ] = None,
     p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2).")] = None,
     p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2).")] = None,
+    players: PlayersOpt = None,
     mode: ModeOpt = None,
     level: LevelOpt = None,
     ai_seat: AiSeatOpt = None,
@@ -400,7 +418,16 @@ def simulate_command(
 
     def body() -> None:
         setup = build_setup(fmt, fatigue, deck_a, deck_b, lang.value, sets)
-        setup = table_options(setup, mode, level, ai_seat, ai_first, decks, lang.value, champions)
+        setup = table_options(
+            with_players(setup, players),
+            mode,
+            level,
+            ai_seat,
+            ai_first,
+            decks,
+            lang.value,
+            champions,
+        )
         specs: Sequence[str] = seat_specs(
             mode.value if mode else None,
             [p1, p2, p3, p4],
@@ -408,6 +435,7 @@ def simulate_command(
             level,
             None if ai_seat is None else "AB".index(ai_seat.value),
             lang.value,
+            players,
         )
         setup, specs = prepare(get_game(game_id), setup, list(specs), lang.value)
         where = tools.Where(jobs, backend.value, address, out)
@@ -538,6 +566,7 @@ def tournament_command(
     backend: BackendOpt = Backend.local,
     address: AddressOpt = None,
     out: LabOutOpt = None,
+    players: PlayersOpt = None,
     sets: SetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     lang: LangOpt = Lang.ru,
@@ -553,7 +582,8 @@ def tournament_command(
             games=games,
             seed=seed,
             sets=tuple(sets or ()),
-            setup=parse_sets(sets, lang.value),
+            players=players,
+            setup=with_players(parse_sets(sets, lang.value), players),
             out=out,
             as_json=as_json,
             lang=lang.value,
@@ -590,6 +620,7 @@ def balance_command(
     backend: BackendOpt = Backend.local,
     address: AddressOpt = None,
     out: LabOutOpt = None,
+    players: PlayersOpt = None,
     sets: SetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     lang: LangOpt = Lang.ru,
@@ -605,7 +636,8 @@ def balance_command(
             games=games,
             seed=seed,
             sets=tuple(sets or ()),
-            setup=parse_sets(sets, lang.value),
+            players=players,
+            setup=with_players(parse_sets(sets, lang.value), players),
             what_if=what_if,
             out=out,
             fmt=fmt.value,

@@ -42,21 +42,33 @@ def seat_specs(
     level: int | None,
     ai_seat: int | None,
     lang: str,
+    players: int | None = None,
 ) -> list[str]:
     """One spec per seat from the per-player options (``given[k]`` is ``--p{k+1}``).
 
-    ``defaults[k]`` fills a player option left unset. Without a mode the table is a duel,
-    unless a ``clash-solo`` spec turns it into solo or co-op (prepare_match decides).
+    ``defaults[k]`` fills a player option left unset (the last default every seat past
+    them). Without a mode the table has ``players`` seats (``--players``), else two (four
+    when ``--p3`` or ``--p4`` is given), unless a ``clash-solo`` spec turns it into solo or
+    co-op (prepare_match decides).
     """
     if mode is None:
-        count = 4 if any(g is not None for g in given[2:]) else 2
-        duel = [g if g is not None else defaults[k] for k, g in enumerate(given[:count])]
+        if players is not None:
+            extra = [k for k, g in enumerate(given) if g is not None and k >= players]
+            if extra:
+                option = f"--p{extra[0] + 1}"
+                raise SetupError(t("more_than_players", lang, option=option, n=players))
+            count = players
+        else:
+            count = 4 if any(g is not None for g in given[2:]) else 2
+        padded = [*given, *[None] * max(0, count - len(given))]
+        filled = [*defaults, *[defaults[-1]] * max(0, count - len(defaults))]
+        duel = [g if g is not None else filled[k] for k, g in enumerate(padded[:count])]
         if level is not None:
             duel = [ai_spec(level) if s == RULEBOOK_AI else s for s in duel]
         return duel
     if mode not in SEATS:
         raise SetupError(t("bad_mode", lang, mode=mode, modes=", ".join(SEATS)))
-    players = player_seats(mode, 1 if ai_seat is None else ai_seat)
+    player_at = player_seats(mode, 1 if ai_seat is None else ai_seat)
     specs: list[str | None] = [None] * SEATS[mode]
     ai_given: str | None = None
     for k, g in enumerate(given):
@@ -65,14 +77,14 @@ def seat_specs(
         if is_rulebook_ai(g):
             if mode not in ("solo", "coop"):
                 raise SetupError(t("ai_not_in_mode", lang, mode=mode))
-            if k < len(players):
+            if k < len(player_at):
                 raise SetupError(t("ai_is_not_a_player", lang, option=f"--p{k + 1}", mode=mode))
             ai_given = g
-        elif k >= len(players):
+        elif k >= len(player_at):
             raise SetupError(
-                t("too_many_players", lang, option=f"--p{k + 1}", mode=mode, n=len(players))
+                t("too_many_players", lang, option=f"--p{k + 1}", mode=mode, n=len(player_at))
             )
-    for k, seat in enumerate(players):
+    for k, seat in enumerate(player_at):
         g = given[k] if k < len(given) else None
         specs[seat] = g if g is not None else defaults[k]
     for seat in range(SEATS[mode]):

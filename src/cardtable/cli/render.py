@@ -93,11 +93,14 @@ def outcome_text(game: Game, outcome: Outcome, lang: str, state: Any = None) -> 
 
 
 def event_lines(game: Game, state: Any, events: list[Event], lang: str) -> list[Text]:
-    """Events as styled lines (turn headers in bold)."""
+    """Events as styled lines (turn headers in bold), each ending with the id of the rule
+    clause it applied (``docs/rules/<game>.md``), dimmed."""
     out = []
     for ev in events:
-        line = game.render_event(state, ev, lang)
-        out.append(Text(line, style="bold" if ev.kind == "turn" else ""))
+        line = Text(game.render_event(state, ev, lang), style="bold" if ev.kind == "turn" else "")
+        if ev.rule:
+            line.append(f"  [{ev.rule}]", style="dim")
+        out.append(line)
     return out
 
 

@@ -87,8 +87,12 @@ Per = Literal[
     "durability_self",
     "attackers",
 ]
-Forbidden = Literal["attack", "tactics", "abilities", "heal_boss", "gain_temp", "prevent"]
-"""What a ``forbid`` step or static forbids (boss.golden.forbid)."""
+"""``attackers``: your units attacking now (declared this combat, damage not yet dealt)."""
+Forbidden = Literal[
+    "attack", "attack_exhausted", "tactics", "abilities", "heal_boss", "gain_temp", "prevent"
+]
+"""What a ``forbid`` step or static forbids (boss.golden.forbid); ``attack_exhausted``
+beats what haste and ``allow`` statics allow (``effects.allowed``)."""
 Allowed = Literal["attack_exhausted", "abilities_exhausted"]
 """What an ``allow`` static allows beyond the rules (boss.golden.card_text)."""
 When = Literal[
@@ -159,6 +163,9 @@ class Step(BaseModel):
     )
     if_your_turn: bool | None = Field(
         default=None, description="true: only in your turn; false: only in another's"
+    )
+    if_did: bool = Field(
+        default=False, description="only if the sentence before it did something"
     )
 
     @model_validator(mode="after")
@@ -465,11 +472,15 @@ class BossDB:
     decks: Mapping[str, Deck]
     min_tactic_cost: int = field(init=False, compare=False)
     """The cheapest tactic's printed cost (a player with fewer resources and no cost
-    reduction cannot answer: boss.stack.priority)."""
+    reduction cannot answer: boss.stack.auto_pass)."""
+    cost_statics: bool = field(init=False, compare=False)
+    """Whether any card changes what tactics cost."""
 
     def __post_init__(self) -> None:
         costs = [c.cost for c in self.cards.values() if c.type == "tactic"]
         object.__setattr__(self, "min_tactic_cost", min(costs) if costs else 99)
+        changes = any(s.kind == "tactic_cost" for c in self.cards.values() for s in c.statics)
+        object.__setattr__(self, "cost_statics", changes)
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""

@@ -81,7 +81,11 @@ def finish(st: BossState, winners: list[int], reason: str, rule: str) -> None:
 
 # --- constant effects (boss.golden.*) --------------------------------------------------
 def statics(db: BossDB, st: BossState) -> list[tuple[int, Static]]:
-    """Every constant effect on the battlefield with the permanent that has it."""
+    """Every constant effect on the battlefield with the permanent that has it (kept until
+    a permanent enters or leaves the battlefield)."""
+    known = st._sts
+    if known is not None:
+        return known
     out: list[tuple[int, Static]] = []
     cards = db.cards
     ids = st.card_ids
@@ -90,6 +94,7 @@ def statics(db: BossDB, st: BossState) -> list[tuple[int, Static]]:
             d = cards[ids[i]]
             if d.statics:
                 out.extend((i, s) for s in d.statics)
+    st._sts = out
     return out
 
 
@@ -174,14 +179,22 @@ def max_resources(db: BossDB, st: BossState, seat: int) -> int:
     return top
 
 
+def tactic_delta(db: BossDB, st: BossState, seat: int) -> int:
+    """How much more (or, negative, less) tactics cost a player now (constant effects)."""
+    if not db.cost_statics:
+        return 0
+    return sum(
+        s.amount
+        for src, s in statics(db, st)
+        if s.kind == "tactic_cost" and covers_player(st, src, s, seat)
+    )
+
+
 def tactic_cost(db: BossDB, st: BossState, seat: int, d: CardDef) -> int:
     """What a card costs its player to cast now (constant effects may change tactics)."""
-    cost = d.cost
-    if d.type == "tactic":
-        for src, s in statics(db, st):
-            if s.kind == "tactic_cost" and covers_player(st, src, s, seat):
-                cost += s.amount
-    return max(0, cost)
+    if d.type != "tactic":
+        return d.cost
+    return max(0, d.cost + tactic_delta(db, st, seat))
 
 
 def protected(db: BossDB, st: BossState, u: int, by: int) -> bool:
@@ -288,6 +301,7 @@ def leave_field(st: BossState, i: int) -> int:
     """Take a permanent off the battlefield; its controller is returned."""
     seat = st.ctl[i]
     st.field[seat].remove(i)
+    st._sts = None
     clear_instance(st, i)
     if i in st.attackers:
         st.attackers.remove(i)
@@ -299,6 +313,7 @@ def enter_field(db: BossDB, st: BossState, i: int, seat: int, rule: str) -> None
     printed durability as tokens; its "enters" abilities trigger."""
     d = defn(db, st, i)
     st.field[seat].append(i)
+    st._sts = None
     st.ctl[i] = seat
     st.dur[i] = d.durability
     st.exhausted[i] = 1
@@ -449,9 +464,9 @@ def frame_steps(db: BossDB, st: BossState, f: list[Any]) -> tuple[Step, ...] | N
             return None if mode is None else d.modes[mode].steps
         return d.steps
     if src == SRC_ACT:
-        return d.activated[f[F_IDX]].steps
+        return d.activated[int(f[F_IDX])].steps
     if src == SRC_TRIG:
-        return d.triggers[f[F_IDX]].steps
+        return d.triggers[int(f[F_IDX])].steps
     if src == SRC_RECKON:
         assert d.reckoning is not None
         return d.reckoning.steps
@@ -488,7 +503,7 @@ def count(db: BossDB, st: BossState, per: str, f: list[Any]) -> int:
     if per == "durability_self":
         return max(0, st.dur[card]) if st.ctl[card] >= 0 else 0
     if per == "attackers":
-        return len(st.attackers)
+        return sum(1 for u in st.attackers if st.ctl[u] == seat)
     return 0
 
 
@@ -547,11 +562,16 @@ def target_options(db: BossDB, st: BossState, step: Step, f: list[Any]) -> list[
         for k, item in enumerate(st.stack):
             if _owner_ok(step, seat, item[F_CTL]):
                 out.append(STACK + k)
-    elif to == "target_grave":
+    elif to == "target_grave":  # copies in one graveyard are the same choice
         for who in turn_order(st, seat):
             if not _owner_ok(step, seat, who):
                 continue
-            out.extend(i for i in st.graves[who] if fits(db, st, step, f, i))
+            seen: set[str] = set()
+            for i in st.graves[who]:
+                ident = st.card_ids[i]
+                if ident not in seen and fits(db, st, step, f, i):
+                    seen.add(ident)
+                    out.append(i)
     return out
 
 
@@ -611,26 +631,33 @@ PLAYER_OPS_SET = frozenset(
 
 
 def do_step(db: BossDB, st: BossState, f: list[Any], step: Step) -> bool:
-    """Resolve one step; False while it waits for a decision (``st.pending`` is set)."""
+    """Resolve one step; False while it waits for a decision (``st.pending`` is set).
+    The frame remembers whether the step did anything (``if_did`` of the next step)."""
     seat = f[F_CTL]
     memo = f[F_MEMO]
     if "objs" not in memo:
-        if step.if_boss_at_most is not None and st.boss > step.if_boss_at_most:
-            return True
-        if step.if_your_turn is not None and step.if_your_turn != (st.active == seat):
+        if (
+            (step.if_boss_at_most is not None and st.boss > step.if_boss_at_most)
+            or (step.if_your_turn is not None and step.if_your_turn != (st.active == seat))
+            or (step.if_did and not memo.get("did"))
+        ):
+            memo["did"] = False
             return True
         objs = objects(db, st, step, f)
         if objs is None:
             return False
         if not objs and step.op not in NO_OBJECT_OPS:
+            memo["did"] = False
             return True
         memo["objs"] = objs
         memo["k"] = 0
+        memo["moved"] = 0
     objs = memo["objs"]
     n = amount(db, st, step, f)
     op = step.op
     if op in NO_OBJECT_OPS:
         _boss_op(db, st, op, n, f)
+        memo["did"] = n > 0
         return _done(memo)
     while memo["k"] < len(objs):
         x = objs[memo["k"]]
@@ -638,6 +665,7 @@ def do_step(db: BossDB, st: BossState, f: list[Any], step: Step) -> bool:
             return False
         memo["k"] += 1
         memo.pop("left", None)
+    memo["did"] = memo["moved"] > 0 if op in ("discard", "sacrifice") else True
     return _done(memo)
 
 
@@ -648,6 +676,7 @@ def _done(memo: dict[str, Any]) -> bool:
     memo.pop("objs", None)
     memo.pop("k", None)
     memo.pop("left", None)
+    memo.pop("moved", None)
     return True
 
 
@@ -774,7 +803,8 @@ def _apply_player(db: BossDB, st: BossState, step: Step, f: list[Any], p: int, n
         while left > 0 and options:
             chosen = memo.pop("pick", None)
             if chosen is None:
-                if len(options) > left and len(options) > 1:
+                pile = st.hands[p] if op == "discard" else st.field[p]
+                if len(pile) > left and len(options) > 1:  # a real choice
                     memo["left"] = left
                     st.pending = (op, p)
                     return False
@@ -786,6 +816,7 @@ def _apply_player(db: BossDB, st: BossState, step: Step, f: list[Any], p: int, n
                 emit(st, "discard", "boss.effect.discard", p, card=chosen)
             else:
                 to_grave(db, st, chosen, "boss.effect.sacrifice")
+            memo["moved"] = memo.get("moved", 0) + 1
             left -= 1
             options = choice_options(db, st, op, p)
         memo.pop("left", None)
@@ -793,8 +824,17 @@ def _apply_player(db: BossDB, st: BossState, step: Step, f: list[Any], p: int, n
 
 
 def choice_options(db: BossDB, st: BossState, op: str, p: int) -> list[int]:
-    """The cards a player chooses among to discard (hand) or sacrifice (battlefield)."""
-    return list(st.hands[p]) if op == "discard" else list(st.field[p])
+    """The cards a player chooses among to discard (hand: copies are the same choice) or
+    sacrifice (battlefield)."""
+    if op != "discard":
+        return list(st.field[p])
+    out: list[int] = []
+    seen: set[str] = set()
+    for c in st.hands[p]:
+        if st.card_ids[c] not in seen:
+            seen.add(st.card_ids[c])
+            out.append(c)
+    return out
 
 
 def counter(db: BossDB, st: BossState, k: int, seat: int) -> None:

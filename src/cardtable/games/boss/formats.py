@@ -29,10 +29,7 @@ class BossSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     players: int | None = Field(
-        default=None,
-        ge=MIN_PLAYERS,
-        le=MAX_PLAYERS,
-        description="how many players (default: one per deck given, else 2)",
+        default=None, description="how many players, 2 to 6 (default: one per deck given, else 2)"
     )
     format: Literal["precon", "constructed", "random"] | None = None
     decks: tuple[str, ...] | None = Field(
@@ -52,6 +49,10 @@ class BossSetup(BaseModel):
     def _check(self) -> BossSetup:
         if self.decks is not None and self.lists is not None:
             raise ValueError("give either 'decks' (precon) or 'lists' (constructed), not both")
+        if self.players is not None and not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"{self.players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+            )
         fmt = self.kind()
         if fmt == "precon" and self.lists is not None:
             raise ValueError("'lists' belong to the constructed format")
@@ -92,7 +93,10 @@ def parse_setup(setup: Mapping[str, Any] | None) -> BossSetup:
     try:
         return BossSetup.model_validate(dict(setup or {}))
     except ValidationError as exc:
-        raise SetupError(f"Boss Battle setup: {validation_message(exc)}") from None
+        err = exc.errors()[0]
+        whole = not err["loc"] and err["type"] == "value_error"  # a check of the whole setup
+        text = str(err["ctx"]["error"]) if whole else validation_message(exc)
+        raise SetupError(f"Boss Battle setup: {text}") from None
 
 
 def deck_problem(db: BossDB, cards: Sequence[str]) -> str | None:

@@ -174,8 +174,9 @@ class BossGame(InlineCards[BossDB], Game):
 
     def evaluate(self, state: BossState, seat: int) -> float:
         """Who is likely to land the lethal blow: the first player in turn order whose next
-        attack can finish the boss takes most of the chance, the rest is shared by board
-        strength (units' attack and durability, slots, cards in hand)."""
+        attack can finish the boss takes most of the chance; the rest is shared by each
+        player's material (units' attack and durability, other permanents, slots, cards in
+        hand and deck, resources, attacks about to land)."""
         if state.phase == OVER:
             if not state.winners:
                 return 0.0
@@ -183,42 +184,48 @@ class BossGame(InlineCards[BossDB], Game):
         db = self.dbs(state)
         n = state.nseats()
         burst = [0.0] * n
-        strength = [0.0] * n
+        value = [0.0] * n
         for p in range(n):
             for u in state.field[p]:
                 if not defn(db, state, u).is_unit:
-                    strength[p] += 1.5 + 0.5 * state.energy[u]
+                    value[p] += 2.0 + 0.5 * state.energy[u]
                     continue
                 a = attack_of(db, state, u)
                 d = max(0, state.dur[u])
-                strength[p] += a * min(d, 3) + 0.5 * d
+                value[p] += a * min(d, 4) + 0.3 * d
                 if d > 0 and not (p == state.active and state.tapped[u]):
                     burst[p] += a
-            burst[p] += 1 + 0.5 * available(state, p)
-            strength[p] += 1.5 * state.slots[p] + 0.8 * len(state.hands[p]) + 1.0
-        # who attacks next: the active player if its combat is still to come
+            have = available(state, p)
+            burst[p] += 1 + 0.5 * have
+            value[p] += (
+                3.0 * state.slots[p]
+                + 0.8 * have
+                + 1.0 * len(state.hands[p])
+                + 0.3 * len(state.decks[p])
+            )
         active = state.active
+        if state.phase == COMBAT and state.combat == 1:  # attackers about to deal damage
+            landing = [u for u in state.attackers if state.ctl[u] == active]
+            value[active] += len(landing)
+            burst[active] = sum(attack_of(db, state, u) for u in landing) + 0.5 * available(
+                state, active
+            )
         early = state.phase in (REDEAL, START, MAIN1) or (
             state.phase == COMBAT and state.combat in (0, 1)
         )
         order = [(active + k) % n for k in range(n)]
         if not early:
             order = order[1:] + order[:1]
-        if state.phase == COMBAT and state.combat == 1:
-            burst[active] = sum(
-                attack_of(db, state, u) for u in state.attackers if state.ctl[u] == active
-            ) + 0.5 * available(state, active)
         share = [0.0] * n
         left = 1.0
         for p in order:
             if burst[p] >= state.boss:
                 share[p] += 0.75 * left
                 left *= 0.25
-        total = sum(strength) or 1.0
+        total = sum(value) or 1.0
         for p in range(n):
-            share[p] += left * strength[p] / total
-        value = (share[seat] - 1.0 / n) * n / (n - 1)
-        return max(-0.99, min(0.99, value))
+            share[p] += left * value[p] / total
+        return max(-0.99, min(0.99, (share[seat] - 1.0 / n) * n / (n - 1)))
 
     def is_subdecision(self, state: BossState) -> bool:
         """Choosing attackers, a cost, a target, a mode or an amount completes an earlier

@@ -78,8 +78,13 @@ def activate_construct(db: BossDB, st: BossState, i: int) -> list[Any]:
 
 # --- Синергия X (boss.mech.synergy) ---------------------------------------------------
 def can_synergy(db: BossDB, st: BossState, i: int) -> bool:
-    """An untapped card with Синергия whose abilities work."""
-    return bool(defn(db, st, i).synergy) and not st.tapped[i] and can_use_abilities(db, st, i)
+    """An untapped card with Синергия whose abilities work, with energy to move (on it,
+    or on another permanent)."""
+    if not defn(db, st, i).synergy or st.tapped[i] or not can_use_abilities(db, st, i):
+        return False
+    if st.energy[i] > 0:
+        return any(len(row) > (1 if row is st.field[st.ctl[i]] else 0) for row in st.field)
+    return any(st.energy[j] > 0 for row in st.field for j in row if j != i)
 
 
 def activate_synergy(db: BossDB, st: BossState, i: int) -> list[Any]:
@@ -169,11 +174,14 @@ def activate_scrap(db: BossDB, st: BossState, i: int, victim: int) -> list[Any]:
 def substitution_targets(db: BossDB, st: BossState, i: int) -> list[int]:
     """Mitsims in the controller's graveyard costing no more than this one."""
     cost = defn(db, st, i).cost
-    return [
-        g
-        for g in st.graves[st.ctl[i]]
-        if defn(db, st, g).is_mitsim and defn(db, st, g).cost <= cost
-    ]
+    out: list[int] = []
+    seen: set[str] = set()
+    for g in st.graves[st.ctl[i]]:
+        d = defn(db, st, g)
+        if d.is_mitsim and d.cost <= cost and d.id not in seen:  # copies: one choice
+            seen.add(d.id)
+            out.append(g)
+    return out
 
 
 def can_substitute(db: BossDB, st: BossState, i: int) -> bool:

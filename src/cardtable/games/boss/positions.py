@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError, SetupError
+from cardtable.core.rng import seed_state
 from cardtable.games.boss.cards import parse_cards
 from cardtable.games.boss.effects import ALL_SEATS, GameOver
 from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
@@ -90,7 +91,7 @@ _PERMANENT = {
 }
 ZONES = ("hand", "deck", "grave", "abyss", "field")
 ATTR = {"hand": "hands", "deck": "decks", "grave": "graves", "abyss": "abyss", "field": "field"}
-COMBAT_NAMES = {-2: "wound_done", -1: "wound", 0: "none", 1: "declared", 2: "done"}
+COMBAT_NAMES = {-3: "untap", -2: "wound_done", -1: "wound", 0: "none", 1: "declared", 2: "done"}
 FRAME_LISTS = ("stack", "resolving", "queue")
 FRAME_ATTR = {"stack": "stack", "resolving": "res", "queue": "queue"}
 MEMO_CODES = ("it", "chosen", "pick", "target")
@@ -143,7 +144,9 @@ class _Loader:
         st.card_ids, st.owner, st.known = [], [], []
         st.log = None
         st._legal = None
+        st._sts = None
         st.overrides = ""
+        st.rng = seed_state(0)  # a position carries no seed: redeals shuffle from a fixed one
         self.st = st
         self.extras: dict[int, Mapping[str, Any]] = {}
 

@@ -36,6 +36,7 @@ from cardtable.games.boss.effects import (
     can_attack,
     can_use_abilities,
     check_deaths,
+    choice_options,
     damage_boss,
     defn,
     do_step,
@@ -55,6 +56,7 @@ from cardtable.games.boss.effects import (
     pay,
     statics,
     tactic_cost,
+    tactic_delta,
     target_options,
     turn_card,
     turn_order,
@@ -135,6 +137,7 @@ def new_state(
     st.log = [] if log else None
     st.overrides = ""
     st._legal = None
+    st._sts = None
     st.boss = st.boss_max = BOSS_PER_PLAYER * n
     emit(st, "boss", "boss.setup.boss_health", None, n=st.boss)
     st.turn = 0
@@ -209,8 +212,8 @@ def redeal(st: BossState, seat: int) -> None:
 
 # --- turns -------------------------------------------------------------------------------
 def begin_turn(db: BossDB, st: BossState, seat: int) -> None:
-    """The start phase (boss.turn.start): overloads of the other players' constructs,
-    untap and refilled slots, the draw; the «ранение» follows in ``start_steps``."""
+    """The start phase (boss.turn.start): overloads of the other players' constructs; they
+    resolve before the untap, the refill and the draw, which follow in ``start_steps``."""
     st.turn += 1
     cap = st.max_turns or TURN_CAP
     if st.turn > cap:
@@ -225,20 +228,24 @@ def begin_turn(db: BossDB, st: BossState, seat: int) -> None:
     st.effects = [e for e in st.effects if not (e[2] == "next_turn" and e[3] == seat)]
     emit(st, "turn", "boss.turn.start", seat, turn=st.turn)
     overloads(db, st, seat)
-    for i in st.field[seat]:
-        st.tapped[i] = 0
-        st.exhausted[i] = 0
-    st.filled[seat] = min(st.slots[seat], max_resources(db, st, seat) - st.temp[seat])
-    emit(st, "untap", "boss.tap.untap_step", seat)
-    draw(st, seat, 1, "boss.turn.start.draw")
-    st.combat = -1  # the «ранение» is next (start_steps)
+    st.combat = -3  # the untap is next, once the overloads have resolved (start_steps)
 
 
 def start_steps(db: BossDB, st: BossState) -> None:
-    """The rest of the start phase: the «ранение» (1 damage to the boss by the player, then
-    a filled slot or a card: boss.resource.wound), then the "at the start of turn" effects
-    (energy for constructs, Голод, triggered abilities: boss.turn.start.effects)."""
+    """The rest of the start phase: untap, refilled slots and the draw; the «ранение» (1
+    damage to the boss by the player, then a filled slot or a card: boss.resource.wound),
+    then the "at the start of turn" effects (energy for constructs, Голод, triggered
+    abilities: boss.turn.start.effects)."""
     seat = st.active
+    if st.combat == -3:
+        for i in st.field[seat]:
+            st.tapped[i] = 0
+            st.exhausted[i] = 0
+        st.filled[seat] = min(st.slots[seat], max_resources(db, st, seat) - st.temp[seat])
+        emit(st, "untap", "boss.tap.untap_step", seat)
+        draw(st, seat, 1, "boss.turn.start.draw")
+        st.combat = -1  # the «ранение» is next
+        return
     if st.combat == -1:
         st.combat = -2
         damage_boss(db, st, 1, -1, seat, "boss.resource.wound")
@@ -320,6 +327,7 @@ def combat_damage(db: BossDB, st: BossState) -> None:
         if st.ctl[u] >= 0:
             st.dur[u] -= 1
     st.combat = 2
+    st.attackers = []
     check_deaths(db, st)
 
 
@@ -327,45 +335,51 @@ def combat_damage(db: BossDB, st: BossState) -> None:
 def may_act(db: BossDB, st: BossState, seat: int) -> bool:
     """Whether a player could do anything but pass, judged from what everyone knows (a
     player who waits, or has no cards and no usable ability, or fewer resources than any
-    tactic costs, is passed for: boss.stack.auto_pass)."""
+    tactic costs, is passed for: boss.stack.auto_pass). Only the active player has
+    abilities to use (boss.stack.timing.ability)."""
     if st.waiting[seat]:
         return False
-    mine = seat == st.active
-    if mine and st.field[seat] and ability_options(db, st, seat):
-        return True
+    if seat == st.active:
+        return bool(st.field[seat] or st.hands[seat])
     if not st.hands[seat]:
         return False
-    if mine and st.phase in (MAIN1, MAIN2) and not st.stack:
-        return True
     least = db.min_tactic_cost
-    for src, s in statics(db, st):
-        if s.kind == "tactic_cost" and s.amount < 0 and st.ctl[src] == seat:
-            least += s.amount
+    if db.cost_statics:
+        for src, s in statics(db, st):
+            if s.kind == "tactic_cost" and s.amount < 0 and st.ctl[src] == seat:
+                least += s.amount
     return available(st, seat) >= max(0, least)
 
 
 def play_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
     """The cards a player may cast now: tactics at any time they hold priority; other
-    cards only in their own placement phases with an empty stack (boss.stack.timing.*)."""
+    cards only in their own placement phases with an empty stack (boss.stack.timing.*).
+    Copies in a hand are one choice."""
     out: list[tuple[Any, ...]] = []
+    hand = st.hands[seat]
+    if not hand:
+        return out
     sorcery = seat == st.active and st.phase in (MAIN1, MAIN2) and not st.stack
     have = available(st, seat)
-    no_tactics: bool | None = None
+    cards, ids = db.cards, st.card_ids
+    tactics: int | None = None  # what tactics cost more (or less), once known; -99: forbidden
     seen: set[str] = set()
-    for c in st.hands[seat]:
-        ident = st.card_ids[c]
+    for c in hand:
+        ident = ids[c]
         if ident in seen:
             continue
         seen.add(ident)
-        d = db.cards[ident]
+        d = cards[ident]
+        cost = d.cost
         if d.type == "tactic":
-            if no_tactics is None:
-                no_tactics = forbidden(db, st, "tactics", seat)
-            if no_tactics:
+            if tactics is None:
+                tactics = -99 if forbidden(db, st, "tactics", seat) else tactic_delta(db, st, seat)
+            if tactics == -99:
                 continue
+            cost = max(0, cost + tactics)
         elif not sorcery:
             continue
-        if tactic_cost(db, st, seat, d) <= have:
+        if cost <= have:
             out.append(("play", c))
     return out
 
@@ -465,6 +479,9 @@ def advance(db: BossDB, st: BossState) -> None:
             continue
         seat = st.prio
         if may_act(db, st, seat):
+            if seat != st.active:  # pass and wait at least: a real decision
+                st.pending = ("priority", seat)
+                return
             options = priority_options(db, st, seat)
             if len(options) > 1:
                 st.pending = ("priority", seat)
@@ -542,10 +559,8 @@ def _options(db: BossDB, st: BossState) -> list[tuple[Any, ...]]:
         return [("target", x) for x in target_options(db, st, steps[f[F_STEP]], f)]
     if kind == "mode":
         return [("mode", k) for k in range(len(defn(db, st, f[F_CARD]).modes))]
-    if kind == "discard":
-        return [("discard", c) for c in st.hands[seat]]
-    if kind == "sacrifice":
-        return [("sacrifice", j) for j in st.field[seat]]
+    if kind in ("discard", "sacrifice"):
+        return [(kind, c) for c in choice_options(db, st, kind, seat)]
     if kind == "feed":
         return [("feed", u) for u in feed_options(db, st, seat)]
     if kind == "energy":

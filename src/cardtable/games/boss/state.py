@@ -121,6 +121,7 @@ class BossState:
         "log",
         "overrides",
         "_legal",
+        "_sts",
     )
 
     rng: int
@@ -174,6 +175,9 @@ class BossState:
     """What-if card numbers (overrides.py): canonical JSON text, "" for none."""
     _legal: list[tuple[Any, ...]] | None
     """Cache, never saved: the pending decision's options (until the next action)."""
+    _sts: list[tuple[int, Any]] | None
+    """Cache, never saved: the constant effects on the battlefield (``effects.statics``),
+    dropped whenever a permanent enters or leaves it."""
 
     def clone(self) -> BossState:
         """An independent copy (hand-written)."""
@@ -194,6 +198,7 @@ class BossState:
         c.log = None
         c.overrides = self.overrides
         c._legal = self._legal
+        c._sts = self._sts
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -229,6 +234,7 @@ class BossState:
         over = data.get("overrides")
         s.overrides = canonical_json(over) if over else ""
         s._legal = None
+        s._sts = None
         return s
 
     def nseats(self) -> int:

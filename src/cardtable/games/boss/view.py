@@ -125,11 +125,12 @@ def render_event(game: BossGame, st: BossState, ev: Event, lang: str) -> str:
             if key == "by":
                 kw[key] = seat_name(value, lang)
             else:
-                kw[key] = (
-                    card_name(game, st, value, lang)
-                    if value >= 0
-                    else seat_name(ev.seat or 0, lang)
-                )
+                if value >= 0:
+                    kw[key] = card_name(game, st, value, lang)
+                elif ev.kind == "boss_damage":  # no card: the player's own «ранение»
+                    kw[key] = msg("src_wound", lang)
+                else:
+                    kw[key] = seat_name(ev.seat or 0, lang)
     if "cards" in d:
         kw["cards"] = ", ".join(card_name(game, st, c, lang) for c in d.pop("cards"))
     if "phase" in d:
