@@ -132,3 +132,12 @@ def test_draft_screen_shows_only_your_pack(tmp_path: Path, lang: str):
         before_pass = out.split("Игрок 2 (greedy)" if lang == "ru" else "Player 2 (greedy)")[0]
         assert name not in before_pass
     assert ("Берёт карту (в закрытую)" in out) or ("Picks a card (face down)" in out)
+
+
+def test_players_option_seats_a_free_for_all():
+    """epic.multi: --players 3 without a mode plays free-for-all, one agent per seat."""
+    data = json.loads(
+        ok("simulate", "epic", "--players", "3", "--games", "2", "--seed", "1", "--json").stdout
+    )
+    assert data["setup"] == {"players": 3, "mode": "ffa"}
+    assert len(data["seats"]) == 3

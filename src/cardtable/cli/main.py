@@ -250,8 +250,8 @@ def play_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. clash.")],
     p1: Annotated[str | None, typer.Option("--p1", help="Seat 1: human or an agent spec.")] = None,
     p2: Annotated[str | None, typer.Option("--p2", help="Seat 2: human or an agent spec.")] = None,
-    p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2).")] = None,
-    p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2).")] = None,
+    p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2, --players).")] = None,
+    p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2, --players).")] = None,
     players: PlayersOpt = None,
     mode: ModeOpt = None,
     level: LevelOpt = None,
@@ -389,8 +389,8 @@ def simulate_command(
     p2: Annotated[
         str | None, typer.Option("--p2", help="Agent spec of seat 2 (default random).")
     ] = None,
-    p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2).")] = None,
-    p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2).")] = None,
+    p3: Annotated[str | None, typer.Option("--p3", help="Player 3 (ffa, 2v2, --players).")] = None,
+    p4: Annotated[str | None, typer.Option("--p4", help="Player 4 (ffa, 2v2, --players).")] = None,
     players: PlayersOpt = None,
     mode: ModeOpt = None,
     level: LevelOpt = None,
@@ -603,7 +603,7 @@ def balance_command(
         str, typer.Option("--agent", help="The agent playing every seat.")
     ] = lab.DEFAULT_AGENT,
     games: Annotated[
-        int, typer.Option("--games", help="Seeds per deck pairing, each played from both seats.")
+        int, typer.Option("--games", help="Seeds per group of decks, each played from every seat.")
     ] = 50,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the run.")] = 0,
     what_if: Annotated[

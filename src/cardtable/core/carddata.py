@@ -37,10 +37,12 @@ def read_toml(path: str | Path) -> dict[str, Any]:
 
 
 def validation_message(exc: ValidationError) -> str:
-    """The first problem of a pydantic error as 'field: message'."""
+    """The first problem of a pydantic error as "field 'name': message" (just the message
+    when the whole entry is at fault)."""
     err = exc.errors()[0]
-    where = ".".join(str(part) for part in err["loc"]) or "(card)"
-    return f"field {where!r}: {err['msg']}"
+    text = str(err["msg"]).removeprefix("Value error, ")
+    where = ".".join(str(part) for part in err["loc"])
+    return f"field {where!r}: {text}" if where else text
 
 
 def parse_entries(

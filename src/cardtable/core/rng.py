@@ -39,10 +39,16 @@ def randbelow(holder: HasRng, n: int) -> int:
 
 
 def shuffle(holder: HasRng, items: list[Any]) -> None:
-    """Fisher-Yates shuffle in place."""
+    """Fisher-Yates shuffle in place (``randbelow`` inlined: the same draws, faster)."""
+    s = holder.rng
     for i in range(len(items) - 1, 0, -1):
-        j = randbelow(holder, i + 1)
+        s = (s + GOLDEN) & MASK64
+        z = s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
+    holder.rng = s
 
 
 class Rng:

@@ -164,9 +164,7 @@ class Step(BaseModel):
     if_your_turn: bool | None = Field(
         default=None, description="true: only in your turn; false: only in another's"
     )
-    if_did: bool = Field(
-        default=False, description="only if the sentence before it did something"
-    )
+    if_did: bool = Field(default=False, description="only if the sentence before it did something")
 
     @model_validator(mode="after")
     def _shape(self) -> Step:
@@ -280,6 +278,11 @@ class Static(BaseModel):
             raise ValueError(f"an allow static needs 'what', one of {Allowed.__args__}")  # type: ignore[attr-defined]
         if self.kind not in ("forbid", "allow") and self.what is not None:
             raise ValueError("'what' belongs to forbid and allow statics")
+        players = self.applies in ("you", "opponents", "all_players")
+        if self.kind in ("attack", "allow", "protect") and players:
+            raise ValueError(f"a {self.kind} static concerns units: 'applies' must name units")
+        if self.kind in ("max_resources", "tactic_cost") and not players:
+            raise ValueError(f"a {self.kind} static concerns players: 'applies' must name players")
         return self
 
 
@@ -473,14 +476,22 @@ class BossDB:
     min_tactic_cost: int = field(init=False, compare=False)
     """The cheapest tactic's printed cost (a player with fewer resources and no cost
     reduction cannot answer: boss.stack.auto_pass)."""
+    min_cost: int = field(init=False, compare=False)
+    """The cheapest card's printed cost (the same use in the active player's placement)."""
     cost_statics: bool = field(init=False, compare=False)
     """Whether any card changes what tactics cost."""
+    forbid_statics: bool = field(init=False, compare=False)
+    """Whether any card forbids something by a constant effect."""
 
     def __post_init__(self) -> None:
         costs = [c.cost for c in self.cards.values() if c.type == "tactic"]
         object.__setattr__(self, "min_tactic_cost", min(costs) if costs else 99)
+        every = [c.cost for c in self.cards.values()]
+        object.__setattr__(self, "min_cost", min(every) if every else 99)
         changes = any(s.kind == "tactic_cost" for c in self.cards.values() for s in c.statics)
         object.__setattr__(self, "cost_statics", changes)
+        forbids = any(s.kind == "forbid" for c in self.cards.values() for s in c.statics)
+        object.__setattr__(self, "forbid_statics", forbids)
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.core.i18n import catalog
 from cardtable.games.boss.cards import MITSIM, CardDef, Static, Step
-from cardtable.games.boss.view import PKG, msg
+from cardtable.games.boss.view import counted, forms, msg
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -37,32 +36,6 @@ COUNTED_OPS = {
 
 
 # --- words -------------------------------------------------------------------------------
-def forms(key: str, lang: str) -> list[str]:
-    """The "|"-separated forms of a message (unformatted: counted forms hold {n})."""
-    entry = catalog(PKG).get(key)
-    if entry is None:
-        raise KeyError(f"{PKG}: no message {key!r}")
-    return entry[lang].split("|")
-
-
-def plural_index(n: int, lang: str) -> int:
-    """Which counted form a number takes: Russian one/few/many, English one/many."""
-    if lang != "ru":
-        return 0 if n == 1 else 1
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
-
-
-def counted(key: str, n: int, lang: str) -> str:
-    """'2 карты' / '2 cards' (the form of a counted noun for ``n``)."""
-    words = forms(key, lang)
-    return words[min(plural_index(n, lang), len(words) - 1)].format(n=n)
-
-
 def signed(n: int) -> str:
     """'+2' / '-1'."""
     return f"{n:+d}"
@@ -110,7 +83,7 @@ def _target_noun(step: Step) -> str:
 
 
 def _class_words(step: Step, lang: str) -> str:
-    """A class filter other than mitsim (which has its own noun): 'класса «X»'."""
+    """A class filter other than mitsim (which has its own noun): '(name)' after the noun."""
     if step.klass is None or step.klass == MITSIM:
         return ""
     try:
@@ -270,8 +243,11 @@ def _permanent_op(
     return msg(key, lang, **kw), noun
 
 
-def _conditions(step: Step, lang: str) -> str:
+def _conditions(step: Step, lang: str, before: Step | None) -> str:
     conds = []
+    if step.if_did:
+        yours = before is None or before.op not in COUNTED_OPS or before.to in (None, "you")
+        conds.append(msg("ct_if_did_you" if yours else "ct_if_did_they", lang))
     if step.if_boss_at_most is not None:
         conds.append(msg("ct_if_boss_at_most", lang, n=step.if_boss_at_most))
     if step.if_your_turn is not None:
@@ -280,10 +256,14 @@ def _conditions(step: Step, lang: str) -> str:
 
 
 def step_text(
-    step: Step, lang: str, card: CardDef | None = None, prev: str = "permanent"
+    step: Step,
+    lang: str,
+    card: CardDef | None = None,
+    prev: str = "permanent",
+    before: Step | None = None,
 ) -> tuple[str, str]:
     """One sentence of a card (lower case, no full stop), and the noun a following step's
-    'it' refers to."""
+    'it' refers to (``prev``: the noun of the step ``before``)."""
     op = step.op
     n = step.amount
     noun = prev
@@ -299,7 +279,7 @@ def step_text(
         text, noun = _permanent_op(step, n, lang, card, prev)
     if step.per is not None:
         text += " " + msg(f"ct_per_{step.per}", lang)
-    cond = _conditions(step, lang)
+    cond = _conditions(step, lang, before)
     if cond:
         text = msg("ct_conditioned", lang, cond=cond, text=text)
     return text, noun
@@ -311,7 +291,7 @@ def sentences(steps: Sequence[Step], lang: str, card: CardDef | None = None) -> 
     out: list[str] = []
     prev = "permanent"
     for k, step in enumerate(steps):
-        text, prev = step_text(step, lang, card, prev)
+        text, prev = step_text(step, lang, card, prev, steps[k - 1] if k else None)
         out.append(text if k == 0 else capital(text))
     return ". ".join(out)
 
@@ -389,7 +369,13 @@ def card_text(d: CardDef, lang: str) -> str:
     if d.steps:
         parts.append(capital(sentences(d.steps, lang, d)))
     if d.modes:
-        modes = [", ".join(step_text(x, lang, d)[0] for x in m.steps) for m in d.modes]
+        modes = [
+            ", ".join(
+                step_text(x, lang, d, before=m.steps[k - 1] if k else None)[0]
+                for k, x in enumerate(m.steps)
+            )
+            for m in d.modes
+        ]
         parts.append(msg("ct_choose_one", lang, modes=msg("ct_mode_sep", lang).join(modes)))
     for a in d.activated:
         parts.append(ability(cost_text(a.cost, a.tap, a.sacrifice, lang), a.steps, lang, d))

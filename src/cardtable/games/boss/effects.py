@@ -518,7 +518,7 @@ def fits(db: BossDB, st: BossState, step: Step, f: list[Any], i: int) -> bool:
     """Whether a permanent (or a graveyard card) passes a step's filters."""
     d = defn(db, st, i)
     t = step.type
-    if t is not None and t != "permanent" and d.type != t:
+    if t is not None and (not d.is_permanent if t == "permanent" else d.type != t):
         return False
     if step.klass is not None and step.klass not in d.classes:
         return False
@@ -526,9 +526,7 @@ def fits(db: BossDB, st: BossState, step: Step, f: list[Any], i: int) -> bool:
         return False
     if step.max_cost is not None and d.cost > step.max_cost:
         return False
-    if step.tapped is not None and bool(st.tapped[i]) != step.tapped:
-        return False
-    return True
+    return step.tapped is None or bool(st.tapped[i]) == step.tapped
 
 
 def _owner_ok(step: Step, seat: int, who: int) -> bool:

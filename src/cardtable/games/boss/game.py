@@ -12,7 +12,7 @@ from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.boss import balance, positions, view
 from cardtable.games.boss.cards import BossDB, default_db, parse_cards
-from cardtable.games.boss.effects import attack_of, available, defn
+from cardtable.games.boss.effects import attack_of, available, can_attack, defn
 from cardtable.games.boss.formats import make_decks, parse_setup
 from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
 from cardtable.games.boss.overrides import with_overrides as overridden_db
@@ -22,7 +22,19 @@ from cardtable.games.boss.rules import (
     legal_actions,
     new_state,
 )
-from cardtable.games.boss.state import COMBAT, MAIN1, OVER, REDEAL, START, BossState
+from cardtable.games.boss.state import (
+    COMBAT,
+    END,
+    F_CARD,
+    F_CTL,
+    F_SRC,
+    MAIN1,
+    OVER,
+    REDEAL,
+    SRC_CARD,
+    START,
+    BossState,
+)
 
 
 class BossGame(InlineCards[BossDB], Game):
@@ -48,8 +60,10 @@ class BossGame(InlineCards[BossDB], Game):
     def dbs(self, st: Any) -> BossDB:
         """The database that knows every card of a state as it is in that game: its inline
         cards (positions) and its what-if numbers (``st.overrides``)."""
-        base = super().dbs(st)
         key = st.overrides
+        if not key and not self._raw_by_id and self._db is not None:
+            return self._db  # the common case: the card files as printed
+        base = super().dbs(st)
         if not key:
             return base
         return self.with_key(base, key)
@@ -95,6 +109,9 @@ class BossGame(InlineCards[BossDB], Game):
 
     def legal_actions(self, state: BossState) -> list[Action]:
         """The options of the pending decision."""
+        known = state._legal  # cached until the next action
+        if known is not None:
+            return known
         return legal_actions(self.dbs(state), state)
 
     def apply_unchecked(self, state: BossState, action: Action) -> None:
@@ -199,20 +216,37 @@ class BossGame(InlineCards[BossDB], Game):
             burst[p] += 1 + 0.5 * have
             value[p] += (
                 3.0 * state.slots[p]
-                + 0.8 * have
+                + 0.3 * have
                 + 1.0 * len(state.hands[p])
                 + 0.3 * len(state.decks[p])
             )
+        for f in state.stack:  # cast cards count as resolved, as far as material goes
+            if f[F_SRC] == SRC_CARD:
+                cast = defn(db, state, f[F_CARD])
+                if cast.is_unit:
+                    worth = cast.attack * min(cast.durability, 4) + 0.3 * cast.durability
+                else:
+                    worth = 2.0 if cast.is_permanent else 1.5 * cast.cost + 0.5
+                value[f[F_CTL]] += worth
         active = state.active
+        if state.waiting[active] and state.phase < END:  # its turn is given up
+            value[active] -= 0.3 * available(state, active)
+            if state.phase < COMBAT or (state.phase == COMBAT and state.combat == 0):
+                value[active] -= sum(
+                    attack_of(db, state, u)
+                    for u in state.field[active]
+                    if defn(db, state, u).is_unit and can_attack(db, state, u)
+                )
         if state.phase == COMBAT and state.combat == 1:  # attackers about to deal damage
             landing = [u for u in state.attackers if state.ctl[u] == active]
             value[active] += len(landing)
             burst[active] = sum(attack_of(db, state, u) for u in landing) + 0.5 * available(
                 state, active
             )
-        early = state.phase in (REDEAL, START, MAIN1) or (
-            state.phase == COMBAT and state.combat in (0, 1)
-        )
+        early = (
+            state.phase in (REDEAL, START, MAIN1)
+            or (state.phase == COMBAT and state.combat in (0, 1))
+        ) and not (state.waiting[active] and state.combat != 1)  # waiting: no attack now
         order = [(active + k) % n for k in range(n)]
         if not early:
             order = order[1:] + order[:1]

@@ -299,10 +299,7 @@ def queued(st: BossState) -> list[dict[str, Any]]:
 
 def effect_line(what: str, who: int, until: str, by: int, lang: str) -> Text:
     """A lasting forbid of a strategy or tactic."""
-    if until == "next_turn":
-        when = msg("r_until_next_turn", lang, seat=seat_name(by, lang))
-    else:
-        when = msg("ct_until_eot", lang)
+    when = msg("r_until_next_turn" if until == "next_turn" else "ct_until_eot", lang)
     seat, author = seat_name(who, lang), seat_name(by, lang)
     if what == "prevent":
         return Text(msg("r_effect_prevent", lang, seat=seat, until=when, by=author), "yellow")

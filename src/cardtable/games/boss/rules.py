@@ -333,22 +333,23 @@ def combat_damage(db: BossDB, st: BossState) -> None:
 
 # --- priority (boss.stack.*) -------------------------------------------------------------
 def may_act(db: BossDB, st: BossState, seat: int) -> bool:
-    """Whether a player could do anything but pass, judged from what everyone knows (a
-    player who waits, or has no cards and no usable ability, or fewer resources than any
-    tactic costs, is passed for: boss.stack.auto_pass). Only the active player has
-    abilities to use (boss.stack.timing.ability)."""
+    """Whether a player could do anything but pass, judged only from what everyone knows,
+    so that being asked reveals nothing about a hand (boss.stack.auto_pass). A player who
+    waits is passed for; so is one with no cards in hand and no usable ability (only the
+    active player has abilities to use: boss.stack.timing.ability), or with fewer
+    resources than any card they could cast now could cost."""
     if st.waiting[seat]:
         return False
-    if seat == st.active:
-        return bool(st.field[seat] or st.hands[seat])
-    if not st.hands[seat]:
-        return False
-    least = db.min_tactic_cost
-    if db.cost_statics:
-        for src, s in statics(db, st):
-            if s.kind == "tactic_cost" and s.amount < 0 and st.ctl[src] == seat:
-                least += s.amount
-    return available(st, seat) >= max(0, least)
+    mine = seat == st.active
+    if st.hands[seat]:
+        have = st.filled[seat] + st.temp[seat]
+        if mine and st.phase in (MAIN1, MAIN2) and not st.stack and have >= db.min_cost:
+            return True
+        if have >= max(0, db.min_tactic_cost + tactic_delta(db, st, seat)) and not (
+            (st.effects or db.forbid_statics) and forbidden(db, st, "tactics", seat)
+        ):
+            return True
+    return mine and bool(st.field[seat]) and bool(ability_options(db, st, seat))
 
 
 def play_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
@@ -422,10 +423,9 @@ def reckon_ok(db: BossDB, st: BossState, i: int) -> bool:
 
 
 def priority_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
-    """Pass, wait (pass until something changes), and everything castable or usable."""
-    out: list[tuple[Any, ...]] = [("pass",)]
-    if seat != st.active:
-        out.append(("wait",))
+    """Pass, wait (pass until something changes: for the active player, until the end of
+    the turn unless another player acts), and everything castable or usable."""
+    out: list[tuple[Any, ...]] = [("pass",), ("wait",)]
     out += play_options(db, st, seat)
     out += ability_options(db, st, seat)
     return out
@@ -478,15 +478,9 @@ def advance(db: BossDB, st: BossState) -> None:
             all_passed(db, st)
             continue
         seat = st.prio
-        if may_act(db, st, seat):
-            if seat != st.active:  # pass and wait at least: a real decision
-                st.pending = ("priority", seat)
-                return
-            options = priority_options(db, st, seat)
-            if len(options) > 1:
-                st.pending = ("priority", seat)
-                st._legal = options
-                return
+        if may_act(db, st, seat):  # pass and wait at least: always a real decision
+            st.pending = ("priority", seat)
+            return
         st.passes += 1
         st.prio = next_seat(st, seat)
 

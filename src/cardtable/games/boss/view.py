@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
-from cardtable.core.i18n import tr
+from cardtable.core.i18n import catalog, tr
 from cardtable.games.boss.effects import attack_of, defn, max_resources
 from cardtable.games.boss.overrides import decode
 from cardtable.games.boss.state import (
@@ -31,6 +31,32 @@ PKG = "cardtable.games.boss"
 def msg(key: str, lang: str, **kw: Any) -> str:
     """A Boss Battle message."""
     return tr(PKG, key, lang, **kw)
+
+
+def forms(key: str, lang: str) -> list[str]:
+    """The "|"-separated forms of a message (unformatted: counted forms hold {n})."""
+    entry = catalog(PKG).get(key)
+    if entry is None:
+        raise KeyError(f"{PKG}: no message {key!r}")
+    return entry[lang].split("|")
+
+
+def plural_index(n: int, lang: str) -> int:
+    """Which counted form a number takes: Russian one/few/many, English one/many."""
+    if lang != "ru":
+        return 0 if n == 1 else 1
+    n = abs(n)
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+def counted(key: str, n: int, lang: str) -> str:
+    """'2 карты' / '2 cards' (the form of a counted noun for ``n``)."""
+    words = forms(key, lang)
+    return words[min(plural_index(n, lang), len(words) - 1)].format(n=n)
 
 
 def seat_name(seat: int, lang: str) -> str:
@@ -143,6 +169,8 @@ def render_event(game: BossGame, st: BossState, ev: Event, lang: str) -> str:
         kw["choice"] = msg(f"wound_{d.pop('choice')}", lang)
     if "reason" in d:
         kw["reason"] = msg(f"reason_{d.pop('reason')}", lang)
+    if ev.kind in ("slot", "resource", "refill", "drain"):
+        kw["count"] = counted(f"ev_n_{ev.kind}", int(d.get("n", 0)), lang)
     kw.update(d)
     try:
         return msg(f"ev_{ev.kind}", lang, **kw)

@@ -96,11 +96,14 @@ class EpicGame(InlineCards[EpicDB], Game):
         self, setup: Mapping[str, Any] | None, specs: list[str]
     ) -> tuple[dict[str, Any], list[str]]:
         """One agent per player: a multi-player mode named without a player count takes one
-        player per spec given; missing seats play greedy, extra specs are dropped."""
+        player per spec given, three or more players named without a mode play ffa; missing
+        seats play greedy, extra specs are dropped."""
         out = dict(setup or {})
         if out.get("mode", "duel") != "duel" and "players" not in out:
             out["players"] = max(3, len(specs))
         n = int(out.get("players", 2)) if str(out.get("players", 2)).isdigit() else 2
+        if n > 2 and "mode" not in out:
+            out["mode"] = "ffa"
         fitted = list(specs[:n]) + ["greedy"] * max(0, n - len(specs))
         return out, fitted
 
