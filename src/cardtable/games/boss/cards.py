@@ -467,6 +467,26 @@ class Deck:
         return self.plan_ru if lang == "ru" else self.plan_en
 
 
+def burn(card: CardDef) -> int:
+    """The damage to the boss a strategy's or tactic's sentences deal with no condition
+    and no multiplier (the best of its modes)."""
+    if card.type not in ("strategy", "tactic"):
+        return 0
+    branches = [m.steps for m in card.modes] or [card.steps]
+    return max(
+        sum(
+            s.amount
+            for s in steps
+            if s.op == "damage_boss"
+            and s.per is None
+            and s.if_boss_at_most is None
+            and s.if_your_turn is None
+            and not s.if_did
+        )
+        for steps in branches
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class BossDB:
     """Every Boss Battle card the engine knows, by id, and the preconstructed decks."""
@@ -482,6 +502,11 @@ class BossDB:
     """Whether any card changes what tactics cost."""
     forbid_statics: bool = field(init=False, compare=False)
     """Whether any card forbids something by a constant effect."""
+    cast_info: Mapping[str, tuple[bool, int]] = field(init=False, compare=False)
+    """Card id -> (is a tactic, printed cost): what casting it needs, for the hot loops."""
+    burn: Mapping[str, int] = field(init=False, compare=False)
+    """Card id -> the damage to the boss its own sentences deal outright (a strategy or
+    tactic; 0 for the rest), for the AI's estimate of a finishing blow."""
 
     def __post_init__(self) -> None:
         costs = [c.cost for c in self.cards.values() if c.type == "tactic"]
@@ -492,6 +517,9 @@ class BossDB:
         object.__setattr__(self, "cost_statics", changes)
         forbids = any(s.kind == "forbid" for c in self.cards.values() for s in c.statics)
         object.__setattr__(self, "forbid_statics", forbids)
+        info = {c.id: (c.type == "tactic", c.cost) for c in self.cards.values()}
+        object.__setattr__(self, "cast_info", info)
+        object.__setattr__(self, "burn", {c.id: burn(c) for c in self.cards.values()})
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""

@@ -181,13 +181,12 @@ def max_resources(db: BossDB, st: BossState, seat: int) -> int:
 
 def tactic_delta(db: BossDB, st: BossState, seat: int) -> int:
     """How much more (or, negative, less) tactics cost a player now (constant effects)."""
-    if not db.cost_statics:
-        return 0
-    return sum(
-        s.amount
-        for src, s in statics(db, st)
-        if s.kind == "tactic_cost" and covers_player(st, src, s, seat)
-    )
+    delta = 0
+    if db.cost_statics:
+        for src, s in statics(db, st):
+            if s.kind == "tactic_cost" and covers_player(st, src, s, seat):
+                delta += s.amount
+    return delta
 
 
 def tactic_cost(db: BossDB, st: BossState, seat: int, d: CardDef) -> int:

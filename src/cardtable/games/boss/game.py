@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
@@ -35,6 +36,10 @@ from cardtable.games.boss.state import (
     START,
     BossState,
 )
+
+
+SPREAD = 4.0
+"""How steeply ``evaluate`` turns an edge in the race into a value."""
 
 
 class BossGame(InlineCards[BossDB], Game):
@@ -200,6 +205,11 @@ class BossGame(InlineCards[BossDB], Game):
             return 1.0 if seat in state.winners else -1.0
         db = self.dbs(state)
         n = state.nseats()
+        ids = state.card_ids
+
+        def cost(c: int) -> int:
+            return db.cards[ids[c]].cost
+
         burst = [0.0] * n
         value = [0.0] * n
         for p in range(n):
@@ -213,7 +223,10 @@ class BossGame(InlineCards[BossDB], Game):
                 if d > 0 and not (p == state.active and state.tapped[u]):
                     burst[p] += a
             have = available(state, p)
-            burst[p] += 1 + 0.5 * have
+            burst[p] += 1 + max(
+                (db.burn[state.card_ids[c]] for c in state.hands[p] if cost(c) <= have),
+                default=0,
+            )
             value[p] += (
                 3.0 * state.slots[p]
                 + 0.3 * have
@@ -259,7 +272,10 @@ class BossGame(InlineCards[BossDB], Game):
         total = sum(value) or 1.0
         for p in range(n):
             share[p] += left * value[p] / total
-        return max(-0.99, min(0.99, (share[seat] - 1.0 / n) * n / (n - 1)))
+        # the share above or below an even one, spread out so that a search tells small
+        # differences apart (a heuristic value stays inside the -1 / 1 of a finished game)
+        edge = (share[seat] - 1.0 / n) * n / (n - 1)
+        return max(-0.99, min(0.99, math.tanh(SPREAD * edge)))
 
     def is_subdecision(self, state: BossState) -> bool:
         """Choosing attackers, a cost, a target, a mode or an amount completes an earlier

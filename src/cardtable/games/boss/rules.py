@@ -361,26 +361,22 @@ def play_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
     if not hand:
         return out
     sorcery = seat == st.active and st.phase in (MAIN1, MAIN2) and not st.stack
-    have = available(st, seat)
-    cards, ids = db.cards, st.card_ids
-    tactics: int | None = None  # what tactics cost more (or less), once known; -99: forbidden
+    have = st.filled[seat] + st.temp[seat]
+    info, ids = db.cast_info, st.card_ids
+    delta: int | None = None  # what tactics cost more (or less); None: not known yet
     seen: set[str] = set()
     for c in hand:
         ident = ids[c]
-        if ident in seen:
-            continue
-        seen.add(ident)
-        d = cards[ident]
-        cost = d.cost
-        if d.type == "tactic":
-            if tactics is None:
-                tactics = -99 if forbidden(db, st, "tactics", seat) else tactic_delta(db, st, seat)
-            if tactics == -99:
+        tactic, cost = info[ident]
+        if tactic:
+            if delta is None:
+                delta = -99 if forbidden(db, st, "tactics", seat) else tactic_delta(db, st, seat)
+            if delta == -99 or max(0, cost + delta) > have:
                 continue
-            cost = max(0, cost + tactics)
-        elif not sorcery:
+        elif not sorcery or cost > have:
             continue
-        if cost <= have:
+        if ident not in seen:
+            seen.add(ident)
             out.append(("play", c))
     return out
 
@@ -478,11 +474,11 @@ def advance(db: BossDB, st: BossState) -> None:
             all_passed(db, st)
             continue
         seat = st.prio
-        if may_act(db, st, seat):  # pass and wait at least: always a real decision
+        if not st.waiting[seat] and may_act(db, st, seat):  # pass, wait at least: a decision
             st.pending = ("priority", seat)
             return
         st.passes += 1
-        st.prio = next_seat(st, seat)
+        st.prio = (seat + 1) % n
 
 
 def resolve_top(db: BossDB, st: BossState) -> None:
