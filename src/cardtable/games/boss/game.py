@@ -37,7 +37,6 @@ from cardtable.games.boss.state import (
     BossState,
 )
 
-
 SPREAD = 4.0
 """How steeply ``evaluate`` turns an edge in the race into a value."""
 
