@@ -337,19 +337,29 @@ def may_act(db: BossDB, st: BossState, seat: int) -> bool:
     so that being asked reveals nothing about a hand (boss.stack.auto_pass). A player who
     waits is passed for; so is one with no cards in hand and no usable ability (only the
     active player has abilities to use: boss.stack.timing.ability), or with fewer
-    resources than any card they could cast now could cost."""
+    resources than any card they could cast now could cost. When the active player is to
+    be asked, the options are worked out here once (``st._legal``)."""
     if st.waiting[seat]:
         return False
     mine = seat == st.active
+    cards = False
     if st.hands[seat]:
         have = st.filled[seat] + st.temp[seat]
         if mine and st.phase in (MAIN1, MAIN2) and not st.stack and have >= db.min_cost:
-            return True
-        if have >= max(0, db.min_tactic_cost + tactic_delta(db, st, seat)) and not (
+            cards = True
+        elif have >= max(0, db.min_tactic_cost + tactic_delta(db, st, seat)) and not (
             (st.effects or db.forbid_statics) and forbidden(db, st, "tactics", seat)
         ):
-            return True
-    return mine and bool(st.field[seat]) and bool(ability_options(db, st, seat))
+            cards = True
+    if not mine:
+        return cards
+    if not cards and not st.field[seat]:
+        return False
+    options = priority_options(db, st, seat)
+    if cards or len(options) > 2:  # without cards to cast, only abilities make it a choice
+        st._legal = options
+        return True
+    return False
 
 
 def play_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
