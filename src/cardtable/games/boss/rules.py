@@ -345,12 +345,11 @@ def may_act(db: BossDB, st: BossState, seat: int) -> bool:
     cards = False
     if st.hands[seat]:
         have = st.filled[seat] + st.temp[seat]
-        if mine and st.phase in (MAIN1, MAIN2) and not st.stack and have >= db.min_cost:
-            cards = True
-        elif have >= max(0, db.min_tactic_cost + tactic_delta(db, st, seat)) and not (
-            (st.effects or db.forbid_statics) and forbidden(db, st, "tactics", seat)
-        ):
-            cards = True
+        sorcery = mine and st.phase in (MAIN1, MAIN2) and not st.stack
+        cards = (sorcery and have >= db.min_cost) or (
+            have >= max(0, db.min_tactic_cost + tactic_delta(db, st, seat))
+            and not ((st.effects or db.forbid_statics) and forbidden(db, st, "tactics", seat))
+        )
     if not mine:
         return cards
     if not cards and not st.field[seat]:
