@@ -31,8 +31,9 @@ def played_card(st: ClashState, action: tuple[Any, ...]) -> str | None:
     spell's target complete that choice (clash.summon.place, clash.card.spell.target) and
     are not counted again; nor are draft picks or the end of the phase. The champion is
     summoned from beside the table, not from the hand (clash.champion.summon), and
-    Reinforcement plays a creature without a decision (clash.ability.reinforcement):
-    neither counts. The AI of solo and co-op takes no decisions at all.
+    Reinforcement picks its creature by rule, its player choosing only the row
+    (clash.ability.reinforcement): neither counts. The AI of solo and co-op takes no
+    decisions at all.
     """
     if len(action) != 2 or action[0] != "play" or st.pending != ("main",):
         return None

@@ -1,10 +1,16 @@
 """Clash's effect vocabulary: damage, the fortress, and every special ability.
 
 The functions follow the rulebook's activation order (docs/rules/clash.md,
-``clash.order.assault.*`` and ``clash.order.summon.*``). Resolution never waits for
-a player: the only decisions of Clash are taken before a card resolves, so an
-effect runs to its end in one call. A lost fort ends the game at once: ``lose``
-raises ``GameOver``, which ``rules.apply`` catches.
+``clash.order.assault.*`` and ``clash.order.summon.*``). A lost fort ends the game at
+once: ``lose`` raises ``GameOver``, which ``rules.apply`` catches.
+
+One decision falls in the middle of a resolution: the row (or host) of the creature
+Подкрепление plays. ``reinforce`` then raises ``Suspend``; every function between it
+and the action that started the resolution catches it on the way out, adds a frame
+(plain data: where it stopped and what it still needs) and re-raises. ``rules``
+stores the frames in ``state.stack`` and, once the row is chosen, resumes them from
+the innermost out (``resume_hit``, ``resume_chain``, ``resume_replies`` here; the
+assault's and the AI turn's frames in ``rules``).
 
 Spells have one effect op, ``damage``: the spell deals its printed damage to the
 chosen creature, with the damage abilities it carries.
@@ -12,6 +18,7 @@ chosen creature, with the damage abilities it carries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.events import Event
@@ -54,6 +61,15 @@ class GameOver(Exception):
     """Raised when a fort becomes the rightmost card: the game ends immediately."""
 
 
+class Suspend(Exception):
+    """Raised when a player must decide in the middle of a resolution; carries the
+    frames of the functions it passed through, innermost first."""
+
+    def __init__(self) -> None:
+        super().__init__("suspended for a decision")
+        self.frames: list[tuple[Any, ...]] = []
+
+
 def emit(st: ClashState, kind: str, rule: str, seat: int | None = None, **data: Any) -> None:
     """Record an event if the state carries a log."""
     if st.log is not None:
@@ -92,6 +108,7 @@ def lose(st: ClashState, seat: int, reason: str, rule: str, by: int = -1) -> Non
     st.winners = winners_after_loss(st, seat, by)
     st.reason = reason
     st.pending = ()
+    st.stack = []  # nothing of a suspended resolution is left to do
     st._legal = None
     emit(st, "lose", rule, seat, reason=reason)
     raise GameOver
@@ -148,6 +165,10 @@ def damage_fortress(
     emit(st, "fortress_damage", rule, seat, amount=amount)
     if j >= len(h) - 1:
         if st.fort_up[seat]:
+            # The fort moves right like any damaged fortress and stops at the rightmost
+            # place, where it falls (clash.fortress.damage, clash.end.fort_rightmost).
+            del h[i]
+            h.append(f)
             lose(st, seat, "fort_destroyed", "clash.end.fort_rightmost", by)
         break_bastion(st, seat)
     else:
@@ -387,11 +408,12 @@ def release_shackles(st: ClashState, c: int) -> None:
             emit(st, "shackles_release", "clash.ability.shackles", seat, card=card)
 
 
-def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -> None:
+def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int]]) -> None:
     """A destroyed creature leaves play and returns to hand.
 
-    Appends (card, seat, lane, side) for each card back in its controller's hand with
-    Подкрепление (printed or granted, judged like Наёмник and Проклятие).
+    Appends (seat, lane, side) for each card back in its controller's hand (or an AI's
+    discard pile) with Подкрепление (printed or granted, judged like Наёмник and
+    Проклятие).
     """
     code = st.lane_of[c]
     lane, side = code >> 1, code & 1
@@ -428,7 +450,7 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -
             else:
                 st.discards[seat].append(card)
                 if bits & REINFORCEMENT:
-                    returned.append((card, seat, lane, side))
+                    returned.append((seat, lane, side))
         return
     for card, bits in cards:
         dest = foe if bits & MERCENARY else seat
@@ -437,13 +459,16 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int, int]]) -
             rule = "clash.ability.mercenary" if bits & MERCENARY else "clash.ability.curse"
             emit(st, "returned", rule, dest, card=card, leftmost=bool(bits & CURSE))
         if dest == seat and bits & REINFORCEMENT:
-            returned.append((card, seat, lane, side))
+            returned.append((seat, lane, side))
 
 
 def reinforce(st: ClashState, seat: int, lane: int, side: int) -> None:
-    """Подкрепление: play the leftmost available creature costing ≤4 without it, free, same row.
+    """Подкрепление: the leftmost available creature costing ≤4 without it leaves the hand
+    free of mana; its player then chooses its row (or a host for Симбиоз), as for any
+    creature played (ruling R10): the resolution stops here until that decision.
 
-    An AI summons the top card of its deck into that row instead (clash.solo.ai.reinforcement).
+    An AI summons the top card of its deck into the carrier's row instead
+    (clash.solo.ai.reinforcement).
     """
     if st.ai[seat]:
         from cardtable.games.clash.solo import ai_reveal_into
@@ -455,11 +480,12 @@ def reinforce(st: ClashState, seat: int, lane: int, side: int) -> None:
         if st.kind[c] == CREATURE and st.cost[c] <= 4 and not st.abil[c] & REINFORCEMENT:
             st.hands[seat].remove(c)
             emit(st, "reinforce", "clash.ability.reinforcement", seat, card=c)
-            st.limbo.append(c)
+            st.limbo.append(c)  # on its way to the table, face up
+            st.public[c] = 1
             check_fortress(st, seat)
-            st.limbo.remove(c)
-            enter_play(st, seat, c, lane, side, -1)
-            return
+            st.pending = ("reinforce", c, seat)
+            st._legal = None
+            raise Suspend
 
 
 def resolve_hit(
@@ -488,6 +514,7 @@ def resolve_hit(
         double = row_of(st, src)[0] == src
     # steps: damage calculation (vulnerability, water) and dealing it (guard, immunity)
     hits: list[tuple[int, int, int]] = []
+    targets_hit: list[int] = []
     for t in targets:
         rem = hp_of(st, t) - damage[t]
         amount = (rem - 1 if vuln else base) + bonus
@@ -505,6 +532,7 @@ def resolve_hit(
         if amount > 0:
             damage[t] += amount
             hits.append((t, amount, rem))
+            targets_hit.append(t)
             emit(st, "damage", "clash.damage.deal", seat, source=src, card=t, amount=amount)
     fort_hit = False
     if fort_seat >= 0:
@@ -528,30 +556,62 @@ def resolve_hit(
     # destroyed creatures return to hand in the simultaneous order
     dead = [h for h in hits if damage[h[0]] >= hp_of(st, h[0])]
     killed_enemy = False
-    returned: list[tuple[int, int, int, int]] = []
+    returned: list[tuple[int, int, int]] = []
+    surplus: tuple[tuple[int, int], ...] = ()
     if dead:
         if len(dead) > 1:
             dead.sort(key=lambda h: order_key(st, h[0]))
         dead_owner = [st.owner_in_play(h[0]) for h in dead]
         killed_enemy = any(o != seat for o in dead_owner)
+        if bits & EDGE:
+            # Остриё's surplus per fortress owner, several kills added (ruling R15)
+            extra: dict[int, int] = {}
+            for (_, amount, rem), owner in zip(dead, dead_owner, strict=True):
+                extra[owner] = extra.get(owner, 0) + amount - rem
+            surplus = tuple(extra.items())
         for t, _, _ in dead:
             destroy(st, t, returned)
-        for _card, back_to, lane, side in returned:
-            reinforce(st, back_to, lane, side)
+    return hit_tail(
+        st, src, seat, kind, bits, spell_foe, killed_enemy, returned, 0, surplus, targets_hit
+    )
+
+
+def hit_tail(
+    st: ClashState,
+    src: int,
+    seat: int,
+    kind: int,
+    bits: int,
+    spell_foe: int,
+    killed_enemy: bool,
+    returned: Sequence[tuple[int, int, int]],
+    i: int,
+    surplus: tuple[tuple[int, int], ...],
+    targets_hit: Sequence[int],
+) -> tuple[bool, list[int]]:
+    """A damage source from Подкрепление (its ``i``-th carrier on) to the last aura update."""
+    if returned:
+        for k in range(i, len(returned)):
+            back_to, lane, side = returned[k]
+            try:
+                reinforce(st, back_to, lane, side)
+            except Suspend as s:
+                done = k + 1
+                frame = (src, seat, kind, bits, spell_foe, int(killed_enemy), tuple(returned), done)
+                s.frames.append(("hit", *frame, surplus, tuple(targets_hit)))
+                raise
     refresh_auras(st)
     if bits & REGENERATION:
         fortress_left(st, seat)
-    if dead and bits & EDGE and st.edge_used[src] != turn:
-        st.edge_used[src] = turn
-        surplus: dict[int, int] = {}
-        for (_, amount, rem), owner in zip(dead, dead_owner, strict=True):
-            surplus[owner] = surplus.get(owner, 0) + amount - rem
-        for owner, extra in surplus.items():
+    if surplus and st.edge_used[src] != st.turn:
+        st.edge_used[src] = st.turn
+        for owner, extra in surplus:
             emit(st, "edge", "clash.ability.edge", owner, amount=extra)
             damage_fortress(st, owner, extra, "clash.ability.edge", seat)
     if kind == SPELL_HIT:
         return_spell(st, seat, src, spell_foe)
-    wounded = [t for t, _, _ in hits if st.lane_of[t] >= 0]
+    eff = st.eff
+    wounded = [t for t in targets_hit if st.lane_of[t] >= 0]
     vanishing = [t for t in wounded if eff[t] & VANISH]
     if vanishing:
         if len(vanishing) > 1:
@@ -563,6 +623,14 @@ def resolve_hit(
             emit(st, "vanish", "clash.ability.vanish", None, card=t)
     refresh_auras(st)
     return killed_enemy, wounded
+
+
+def resume_hit(st: ClashState, frame: tuple[Any, ...], _value: Any) -> tuple[bool, list[int]]:
+    """Go on with a damage source stopped at Подкрепление's decision."""
+    _, src, seat, kind, bits, spell_foe, killed, returned, i, surplus, targets_hit = frame
+    return hit_tail(
+        st, src, seat, kind, bits, spell_foe, bool(killed), returned, i, surplus, targets_hit
+    )
 
 
 def return_spell(st: ClashState, seat: int, s: int, foe: int = -1) -> None:
@@ -680,55 +748,112 @@ def attack_targets(st: ClashState, a: int, fury: bool) -> tuple[list[int], int] 
     return [], foe
 
 
-def attack_chain(st: ClashState, a: int, fury: bool, depth: int = 0) -> None:
-    """One creature's attacks (Berserk repeats), then the Instinct replies they provoked."""
+def attack_chain(
+    st: ClashState,
+    a: int,
+    fury: bool,
+    depth: int = 0,
+    provoked: list[int] | None = None,
+    result: tuple[int, tuple[bool, list[int]]] | None = None,
+) -> None:
+    """One creature's attacks (Berserk repeats), then the Instinct replies they provoked.
+
+    ``result`` resumes the chain after an attack stopped at Подкрепление's decision:
+    (the attacker's seat, what that attack's damage source returned)."""
     if depth > MAX_CHAIN:
         raise RuntimeError("instinct chain does not end: check the card data")
-    provoked: list[int] = []
-    while st.lane_of[a] >= 0:
-        found = attack_targets(st, a, fury)
-        if found is None:
-            break
-        targets, fort_seat = found
-        seat = st.owner_in_play(a)
-        if st.eff[a] & SPRINT:
-            row = row_of(st, a)
-            i = row.index(a)
-            if i:
-                del row[i]
-                row.insert(0, a)
-                st.sprint[a] += i
-                emit(st, "sprint", "clash.ability.sprint", seat, card=a, bonus=i)
-            refresh_auras(st)
-        emit(st, "attack", "clash.assault.attack", seat, card=a, fortress=fort_seat)
-        killed, wounded = resolve_hit(st, a, seat, ATTACK, targets, fort_seat, atk_of(st, a))
+    if provoked is None:
+        provoked = []
+    eff = st.eff
+    while True:
+        if result is None:
+            if st.lane_of[a] < 0:
+                break
+            found = attack_targets(st, a, fury)
+            if found is None:
+                break
+            targets, fort_seat = found
+            seat = st.owner_in_play(a)
+            if eff[a] & SPRINT:
+                row = row_of(st, a)
+                i = row.index(a)
+                if i:
+                    del row[i]
+                    row.insert(0, a)
+                    st.sprint[a] += i
+                    emit(st, "sprint", "clash.ability.sprint", seat, card=a, bonus=i)
+                refresh_auras(st)
+            emit(st, "attack", "clash.assault.attack", seat, card=a, fortress=fort_seat)
+            try:
+                killed, wounded = resolve_hit(
+                    st, a, seat, ATTACK, targets, fort_seat, atk_of(st, a)
+                )
+            except Suspend as s:
+                s.frames.append(("chain", a, int(fury), depth, seat, tuple(provoked)))
+                raise
+        else:
+            seat, (killed, wounded) = result
+            result = None
         for t in wounded:
-            if st.eff[t] & INSTINCT and t not in provoked:
+            if eff[t] & INSTINCT and t not in provoked:
                 provoked.append(t)
-        if not (killed and st.eff[a] & BERSERK):
+        if not (killed and eff[a] & BERSERK):
             break
         emit(st, "berserk", "clash.ability.berserk", seat, card=a)
     if provoked:
         alive = [t for t in provoked if st.lane_of[t] >= 0]
         alive.sort(key=lambda t: order_key(st, t))
-        for t in alive:
-            if st.lane_of[t] >= 0:
-                emit(st, "instinct", "clash.ability.instinct", st.owner_in_play(t), card=t)
+        reply_from(st, tuple(alive), 0, depth)
+
+
+def reply_from(st: ClashState, alive: tuple[int, ...], i: int, depth: int) -> None:
+    """Instinct: the provoked carriers reply in the simultaneous order, from the ``i``-th on."""
+    while i < len(alive):
+        t = alive[i]
+        i += 1
+        if st.lane_of[t] >= 0:
+            emit(st, "instinct", "clash.ability.instinct", st.owner_in_play(t), card=t)
+            try:
                 attack_chain(st, t, False, depth + 1)
+            except Suspend as s:
+                s.frames.append(("replies", alive, i, depth))
+                raise
 
 
-def assault(st: ClashState) -> None:
-    """Phase 3: the active player's creatures attack in the rulebook's order (clash.assault.order)."""
+def resume_chain(st: ClashState, frame: tuple[Any, ...], value: Any) -> None:
+    """Go on with a creature's attacks after the one stopped at Подкрепление's decision."""
+    _, a, fury, depth, seat, provoked = frame
+    attack_chain(st, a, bool(fury), depth, list(provoked), (seat, value))
+
+
+def resume_replies(st: ClashState, frame: tuple[Any, ...], _value: Any) -> None:
+    """Go on with the Instinct replies after the one stopped at Подкрепление's decision."""
+    _, alive, i, depth = frame
+    reply_from(st, alive, i, depth)
+
+
+def assault(st: ClashState, order: tuple[int, ...] | None = None, i: int = 0) -> None:
+    """Phase 3: the active player's creatures attack in the rulebook's order (clash.assault.order),
+    from the ``i``-th of the list on."""
     seat = st.active
-    refresh_auras(st)
-    order: list[int] = []
-    for lane, side in st.seat_rows[seat]:
-        order.extend(reversed(st.board[lane][side]))
+    if order is None:
+        # steps 1-2: auras checked, the attackers listed once: top row then bottom, each
+        # from the farthest from the bridge to the nearest (ruling R2)
+        refresh_auras(st)
+        listed: list[int] = []
+        for lane, side in st.seat_rows[seat]:
+            listed.extend(reversed(st.board[lane][side]))
+        order = tuple(listed)
     turn = st.turn
-    for a in order:
+    for k in range(i, len(order)):
+        a = order[k]
         if st.lane_of[a] < 0 or st.owner_in_play(a) != seat:
             continue
         fury = st.entered[a] == turn
         if fury and not st.eff[a] & FURY:
             continue
-        attack_chain(st, a, fury)
+        try:
+            attack_chain(st, a, fury)
+        except Suspend as s:
+            s.frames.append(("assault", order, k + 1))
+            raise

@@ -54,8 +54,13 @@ class ClashGame(Game):
         apply_action(state, action)
 
     def to_move(self, state: ClashState) -> int | None:
-        """The seat deciding now."""
-        return None if state.phase == OVER else state.active
+        """The seat deciding now: the active player, or the seat choosing where the creature
+        its Подкрепление plays goes."""
+        if state.phase == OVER:
+            return None
+        pending = state.pending
+        # Подкрепление's row is chosen by its player, on anyone's turn (ruling R10).
+        return pending[2] if pending[0] == "reinforce" else state.active
 
     def outcome(self, state: ClashState) -> Outcome | None:
         """Winners and reason once over."""
@@ -184,8 +189,9 @@ class ClashGame(Game):
         ]
 
     def is_subdecision(self, state: ClashState) -> bool:
-        """Choosing a row, host or target completes the choice of a card."""
-        return bool(state.pending) and state.pending[0] in ("place", "target")
+        """Choosing a row, host, target or a Наёмник spell's opponent completes the choice
+        of a card (Подкрепление's row is a new decision, often on another seat's turn)."""
+        return bool(state.pending) and state.pending[0] in ("place", "target", "give")
 
     def turn_number(self, state: ClashState) -> int:
         """Turns played by both players."""
@@ -374,8 +380,10 @@ def _invariants(st: ClashState) -> list[str]:
             problems.append("a running game has no pending decision")
         if not legal_actions(st):
             problems.append("a running game has no legal action")
-        if st.limbo:
+        if st.limbo and not st.stack and st.pending[:1] != ("reinforce",):
             problems.append("a spell is left half-cast")
+    if st.stack and st.pending[:1] != ("reinforce",):
+        problems.append("a resolution waits without a Подкрепление decision")
     ai_forts = {st.fortress[s] for s in range(len(st.hands)) if st.ai[s]}
     for s, champ in enumerate(st.champion):
         if champ < 0:

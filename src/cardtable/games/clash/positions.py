@@ -4,6 +4,11 @@ Seats are written A, B (C, D with four seats). A hand lists cards left to right 
 the fortress as ``"@bastion"`` or ``"@fort"``; a row lists creatures from the bridge
 outward. An AI seat (solo, co-op) has a ``deck`` and a ``discard`` pile, both listed
 from the top, and its ``fortress`` side.
+
+A position taken while Подкрепление's row is being chosen has ``pending: {reinforce:
+CARD, seat: B}``, the cards on their way to the table (``limbo``) and the rest of the
+interrupted resolution (``resolving``: its frames, outermost first, each a mapping
+whose cards are written as places such as ``B.hand.3``, ``A.top.0`` or ``limbo.0``).
 """
 
 from __future__ import annotations
@@ -46,6 +51,8 @@ _TOP_KEYS = {
     "mode",
     "ai_seat",
     "ai_settings",
+    "limbo",
+    "resolving",
 }
 _PLAYER_KEYS = {
     "hand",
@@ -147,6 +154,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         layout.append(_read_player(b, seat, p))
     draft = data.get("draft")
     draft_layout = _read_draft(b, draft, n) if draft is not None else None
+    limbo = _read_limbo(b, data.get("limbo") or [])
     st = build_state(
         b.cards,
         table,
@@ -173,6 +181,9 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
             st.turns_taken[_seat(k, "turns_taken")] = int(v)
     for seat, lay in enumerate(layout):
         _place_player(st, seat, lay)
+    st.limbo = limbo
+    for c in limbo:
+        st.public[c] = 1
     if draft_layout is not None:
         st.pool, st.revealed, drafted, queue = draft_layout
         st.drafted = drafted
@@ -194,6 +205,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     else:
         st.phase = SUMMON
         st.pending = _read_pending(st, data.get("pending", "main"))
+        st.stack = _read_frames(st, data.get("resolving") or [])
     if st.phase != OVER:
         for seat in range(n):
             if st.ai[seat]:
@@ -420,9 +432,186 @@ def _find(st: ClashState, ident: Any, where: str, among: list[int]) -> int:
     raise PositionError(f"{where}: no card {ident!r} there")
 
 
+def _read_limbo(b: _Builder, entries: Any) -> list[int]:
+    if not isinstance(entries, list):
+        raise PositionError("limbo: a list of cards on their way to the table")
+    out = []
+    for i, entry in enumerate(entries):
+        seat = -1
+        if isinstance(entry, Mapping):
+            if set(entry) - {"card", "from"}:
+                raise PositionError(f"limbo #{i + 1}: a card id or {{card: ID, from: A}}")
+            if "from" in entry:
+                seat = _seat(entry["from"], f"limbo #{i + 1} from")
+            entry = entry.get("card")
+        out.append(b.new(entry, seat, f"limbo #{i + 1}"))
+    return out
+
+
+def places(st: ClashState) -> dict[int, str]:
+    """Every card instance's place as text: ``A.hand.2`` (0 is leftmost), ``B.top.0`` (0 is
+    next to the bridge; ``.symbiont``, ``.shackled``, ``.symbiont_shackled`` for the cards
+    with it), ``B.deck.0`` and ``B.discard.0`` (from the top), ``A.champion``, ``limbo.0``."""
+    out: dict[int, str] = {}
+    for seat in range(len(st.hands)):
+        name = SEATS[seat]
+        for i, c in enumerate(st.hands[seat]):
+            out[c] = f"{name}.hand.{i}"
+        for r, key in enumerate(("top", "bottom")):
+            lane, side = st.seat_rows[seat][r]
+            for i, c in enumerate(st.board[lane][side]):
+                here = f"{name}.{key}.{i}"
+                out[c] = here
+                symbiont = st.symb.get(c, -1)
+                if symbiont >= 0:
+                    out[symbiont] = here + ".symbiont"
+                if c in st.shackled:
+                    out[st.shackled[c][0]] = here + ".shackled"
+                if symbiont in st.shackled:
+                    out[st.shackled[symbiont][0]] = here + ".symbiont_shackled"
+        for i, c in enumerate(reversed(st.decks[seat])):
+            out[c] = f"{name}.deck.{i}"
+        for i, c in enumerate(reversed(st.discards[seat])):
+            out[c] = f"{name}.discard.{i}"
+        champ = st.champion[seat]
+        if champ >= 0 and champ not in out:
+            out[champ] = f"{name}.champion"
+    for i, c in enumerate(st.limbo):
+        out[c] = f"limbo.{i}"
+    return out
+
+
+# The fields of each frame of a suspended resolution (effects.Suspend), after its kind:
+# a field's codec turns instance numbers into places and seats into letters.
+FRAMES: dict[str, tuple[tuple[str, str], ...]] = {
+    "hit": (
+        ("source", "card"),
+        ("seat", "seat"),
+        ("hit", "hit"),
+        ("abilities", "abilities"),
+        ("foe", "seat"),
+        ("killed", "flag"),
+        ("reinforcements", "rows"),
+        ("next", "int"),
+        ("edge", "surplus"),
+        ("targets", "cards"),
+    ),
+    "chain": (
+        ("attacker", "card"),
+        ("fury", "flag"),
+        ("depth", "int"),
+        ("seat", "seat"),
+        ("provoked", "cards"),
+    ),
+    "replies": (("carriers", "cards"), ("next", "int"), ("depth", "int")),
+    "assault": (("attackers", "cards"), ("next", "int")),
+    "ai_cost": (("mana", "int"),),
+    "ai_turn": (("seat", "seat"), ("mana", "int"), ("spent", "int"), ("row", "int")),
+}
+HIT_KINDS = ("attack", "spell", "retaliation")
+ROWS = ("top", "bottom")
+
+
+def _frame_doc(st: ClashState, where: dict[int, str], frame: tuple[Any, ...]) -> dict[str, Any]:
+    doc: dict[str, Any] = {"frame": frame[0]}
+    for (name, codec), value in zip(FRAMES[frame[0]], frame[1:], strict=True):
+        if codec == "card":
+            doc[name] = where[value]
+        elif codec == "cards":
+            doc[name] = [where[c] for c in value]
+        elif codec == "seat":
+            doc[name] = SEATS[value] if value >= 0 else None
+        elif codec == "hit":
+            doc[name] = HIT_KINDS[value]
+        elif codec == "abilities":
+            doc[name] = ids_of(value)
+        elif codec == "flag":
+            doc[name] = bool(value)
+        elif codec == "rows":
+            doc[name] = [
+                [SEATS[seat], ROWS[st.seat_rows[seat].index((lane, side))]]
+                for seat, lane, side in value
+            ]
+        elif codec == "surplus":
+            doc[name] = [[SEATS[seat], n] for seat, n in value]
+        else:
+            doc[name] = value
+    return doc
+
+
+def _read_frames(st: ClashState, docs: Any) -> list[tuple[Any, ...]]:
+    if not isinstance(docs, list):
+        raise PositionError("resolving: a list of frames, outermost first")
+    if docs and st.pending[:1] != ("reinforce",):
+        raise PositionError("resolving: only a position waiting for Подкрепление has frames")
+    found = {text: c for c, text in places(st).items()}
+    out = []
+    for k, doc in enumerate(docs):
+        where = f"resolving #{k + 1}"
+        kind = doc.get("frame") if isinstance(doc, Mapping) else None
+        if kind not in FRAMES:
+            raise PositionError(f"{where}: frame is one of {', '.join(FRAMES)}")
+        fields = FRAMES[kind]
+        extra = set(doc) - {"frame"} - {name for name, _ in fields}
+        if extra:
+            raise PositionError(f"{where}: unknown key(s) {sorted(extra)}")
+        frame: list[Any] = [kind]
+        for name, codec in fields:
+            if name not in doc:
+                raise PositionError(f"{where}: {name} is missing")
+            frame.append(_read_field(st, found, f"{where} {name}", codec, doc[name]))
+        out.append(tuple(frame))
+    return out
+
+
+def _read_field(st: ClashState, found: dict[str, int], where: str, codec: str, value: Any) -> Any:
+    def card(text: Any) -> int:
+        if text not in found:
+            raise PositionError(f"{where}: no card at {text!r}")
+        return found[text]
+
+    try:
+        if codec == "card":
+            return card(value)
+        if codec == "cards":
+            return tuple(card(t) for t in value)
+        if codec == "seat":
+            return -1 if value is None else _seat(value, where)
+        if codec == "hit":
+            return HIT_KINDS.index(value)
+        if codec == "abilities":
+            return mask_of([str(a) for a in value])
+        if codec == "flag":
+            return int(bool(value))
+        if codec == "rows":
+            out = []
+            for seat_name, row in value:
+                seat = _seat(seat_name, where)
+                out.append((seat, *st.seat_rows[seat][ROWS.index(row)]))
+            return tuple(out)
+        if codec == "surplus":
+            return tuple((_seat(seat_name, where), int(n)) for seat_name, n in value)
+        return int(value)
+    except (KeyError, TypeError, ValueError):
+        raise PositionError(f"{where}: cannot read {value!r}") from None
+
+
 def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
     if value == "main":
         return ("main",)
+    if isinstance(value, Mapping) and set(value) == {"reinforce", "seat"}:
+        seat = _seat(value["seat"], "pending seat")
+        c = _find(st, value["reinforce"], "pending reinforce", st.limbo)
+        if st.kind[c] != CREATURE or st.ai[seat]:
+            raise PositionError("pending reinforce: a player's creature in limbo")
+        return ("reinforce", c, seat)
+    if isinstance(value, Mapping) and set(value) == {"give", "target"}:
+        c = _find(st, value["give"], "pending give", st.hands[st.active])
+        found = {text: inst for inst, text in places(st).items()}
+        target = found.get(str(value["target"]), -1)
+        if st.kind[c] != SPELL or target < 0 or st.lane_of[target] < 0:
+            raise PositionError("pending give: a spell in hand and a creature in play")
+        return ("give", c, target)
     if isinstance(value, Mapping) and len(value) == 1:
         ((kind, ident),) = value.items()
         if kind in ("place", "target"):
@@ -435,7 +624,8 @@ def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
                 )
             return (kind, c)
     raise PositionError(
-        f"pending: expected main, {{place: CARD}} or {{target: CARD}}, got {value!r}"
+        "pending: expected main, {place: CARD}, {target: CARD}, {give: CARD, target: PLACE}"
+        f" or {{reinforce: CARD, seat: B}}, got {value!r}"
     )
 
 
@@ -466,6 +656,10 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
     doc["turns_taken"] = {SEATS[s]: n for s, n in enumerate(st.turns_taken)}
     if st.pending and st.pending[0] in ("place", "target"):
         doc["pending"] = {st.pending[0]: lab[st.pending[1]]}
+    elif st.pending and st.pending[0] == "reinforce":
+        doc["pending"] = {"reinforce": lab[st.pending[1]], "seat": SEATS[st.pending[2]]}
+    elif st.pending and st.pending[0] == "give":
+        doc["pending"] = {"give": lab[st.pending[1]], "target": places(st)[st.pending[2]]}
     elif st.pending:
         doc["pending"] = st.pending[0]
     if st.phase == OVER:
@@ -497,6 +691,16 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
             p["removed"] = [st.card_ids[c] for c in st.removed if st.origin[c] == seat]
         players[SEATS[seat]] = p
     doc["players"] = players
+    if st.limbo:
+        doc["limbo"] = [
+            {"card": st.card_ids[c], "from": SEATS[st.origin[c]]}
+            if st.origin[c] >= 0
+            else st.card_ids[c]
+            for c in st.limbo
+        ]
+    if st.stack:
+        where = places(st)
+        doc["resolving"] = [_frame_doc(st, where, f) for f in st.stack]
     if st.phase == DRAFT:
         doc["draft"] = {
             "pool": [st.card_ids[c] for c in st.pool],

@@ -399,6 +399,19 @@ def render(game: ClashGame, st: ClashState, seat: int | None, lang: str) -> Rend
             if st.ai[s]:
                 parts.append(ai_line(game, st, s, obs, lang))
         parts.append(board_table(game, st, lang))
+    if st.pending[:1] == ("reinforce",):
+        _, card, who = st.pending
+        parts.append(
+            Text(
+                msg(
+                    "r_reinforce_pending",
+                    lang,
+                    seat=seat_of(st, who, lang),
+                    card=card_name(game, st, card, lang),
+                ),
+                style="bold " + COLUMN_STYLES[who % len(COLUMN_STYLES)],
+            )
+        )
     seats = [s for s in range(len(st.hands)) if not st.ai[s]]
     for s in seats:
         if seat is None or s == seat:

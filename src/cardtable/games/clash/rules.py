@@ -5,19 +5,27 @@ Decisions (``state.pending``):
   ("main",)        summoning phase: play a card or end it  -> ("play", inst) | ("end",)
   ("place", inst)  where a creature goes                   -> ("row", 0|1) | ("host", inst)
   ("target", inst) which creature a spell strikes          -> ("target", inst)
-Forced steps (one option) are applied by the engine and never shown to agents. AI
-seats (solo, co-op) never decide: their whole turn is played by solo.ai_turn.
+  ("give", inst, target)  which opponent a Наёмник spell cast on one's own side goes
+                   back to, when several share a row with the caster -> ("give", seat)
+  ("reinforce", inst, seat)  where the creature Подкрепление plays goes; ``seat``
+                   decides, on anyone's turn          -> ("row", 0|1) | ("host", inst)
+The seat deciding is the active player's except for "reinforce" (``game.to_move``). That
+decision stops a resolution in its middle: the rest waits in ``state.stack`` and
+``resume`` finishes it once the row is chosen. Forced steps (one option) are applied by
+the engine and never shown to agents. AI seats (solo, co-op) never decide: their whole
+turn is played by solo.ai_turn.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cardtable.games.clash.abilities import BLOOD_TRIBUTE, CATALYST, SYMBIOSIS
+from cardtable.games.clash.abilities import BLOOD_TRIBUTE, CATALYST, MERCENARY, SYMBIOSIS
 from cardtable.games.clash.cards import CardDB
 from cardtable.games.clash.effects import (
     SPELL_HIT,
     GameOver,
+    Suspend,
     assault,
     available,
     champion_cost,
@@ -30,9 +38,12 @@ from cardtable.games.clash.effects import (
     hit_targets,
     resolve_hit,
     restore_champions,
+    resume_chain,
+    resume_hit,
+    resume_replies,
 )
 from cardtable.games.clash.formats import ClashSetup, draft_pick, new_state
-from cardtable.games.clash.solo import ai_turn
+from cardtable.games.clash.solo import ai_summon, ai_turn
 from cardtable.games.clash.state import (
     CHAMP_EXHAUSTED,
     CHAMP_IN_PLAY,
@@ -59,7 +70,10 @@ def new_game_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) 
 def begin(st: ClashState) -> None:
     """Start the first turn (an AI starting plays its whole turn at once)."""
     try:
-        start_turn(st, st.first)
+        try:
+            start_turn(st, st.first)
+        except Suspend as s:
+            _suspended(st, s)
         settle(st)
     except GameOver:
         st._legal = None
@@ -76,6 +90,7 @@ def start_turn(st: ClashState, seat: int) -> None:
         st.winners = []
         st.reason = "turn_limit"
         st.pending = ()
+        st.stack = []
         emit(st, "turn_limit", "engine.turn_limit", None, turns=cap)
         raise GameOver
     emit(st, "turn", "clash.turn.start", seat, turn=st.turns_taken[seat])
@@ -91,9 +106,7 @@ def start_turn(st: ClashState, seat: int) -> None:
             check_fortress(st, seat)
     if ai:
         ai_turn(st, seat)
-        emit(st, "assault", "clash.assault.order", seat)
-        assault(st)
-        end_turn(st)
+        assault_and_end(st)
         return
     order = (seat - st.first) % len(st.hands)
     if st.turns_taken[seat] == 1 and order < 3 and (order == 0 or len(st.hands) == 4):
@@ -106,6 +119,13 @@ def start_turn(st: ClashState, seat: int) -> None:
     st.mana = mana
     emit(st, "mana", "clash.mana.regen", seat, mana=mana)
     st.pending = ("main",)
+
+
+def assault_and_end(st: ClashState) -> None:
+    """Phase 3, then the turn passes (clash.assault.order, clash.end.next_player)."""
+    emit(st, "assault", "clash.assault.order", st.active)
+    assault(st)
+    end_turn(st)
 
 
 def end_turn(st: ClashState) -> None:
@@ -147,8 +167,10 @@ def summon(st: ClashState, seat: int, c: int, row: int, host: int) -> None:
     enter_play(st, seat, c, lane, side, host)
 
 
-def cast(st: ClashState, seat: int, s: int, target: int) -> None:
-    """Play a spell at a creature; it returns to hand when resolved (clash.card.spell)."""
+def cast(st: ClashState, seat: int, s: int, target: int, foe: int = -1) -> None:
+    """Play a spell at a creature; it returns to hand when resolved (clash.card.spell).
+
+    ``foe`` is the opponent a Наёмник spell goes back to (mercenary_foes)."""
     pay(st, seat, s)
     st.hands[seat].remove(s)
     st.limbo.append(s)
@@ -157,17 +179,84 @@ def cast(st: ClashState, seat: int, s: int, target: int) -> None:
         restore_champions(st, s)
     check_fortress(st, seat)
     targets = hit_targets(st, st.abil[s], target)
-    resolve_hit(st, s, seat, SPELL_HIT, targets, -1, st.atk[s], spell_foe(st, seat, target))
+    resolve_hit(st, s, seat, SPELL_HIT, targets, -1, st.atk[s], foe)
 
 
-def spell_foe(st: ClashState, seat: int, target: int) -> int:
-    """The opponent a Mercenary spell goes to: the target's controller, or the next
-    opponent in turn order when the caster struck its own side (ruling R46)."""
+def mercenary_foes(st: ClashState, seat: int, target: int) -> list[int]:
+    """The opponents a Наёмник spell may go back to (ruling R46): the controller of its
+    target; cast on the caster's own side, each opponent sharing a row with the caster
+    (the caster chooses when there are two)."""
     owner = st.owner_in_play(target)
     if st.team[owner] != st.team[seat]:
-        return owner
-    n = len(st.hands)
-    return next(s % n for s in range(seat + 1, seat + n) if st.team[s % n] != st.team[seat])
+        return [owner]
+    out: list[int] = []
+    for lane, side in st.seat_rows[seat]:
+        foe = st.lane_seats[lane][1 - side]
+        if st.team[foe] != st.team[seat] and foe not in out:
+            out.append(foe)
+    return out
+
+
+def reinforce_into(st: ClashState, action: tuple[Any, ...]) -> None:
+    """The chosen row (or host) of the creature Подкрепление plays: it enters play there,
+    then the resolution it interrupted goes on (clash.ability.reinforcement, ruling R10)."""
+    _, c, seat = st.pending
+    st.pending = ("main",)  # until the resolution ends or a new turn sets its own
+    st.limbo.remove(c)
+    if action[0] == "host":
+        host = action[1]
+        code = st.lane_of[host]
+        lane, side = code >> 1, code & 1
+    else:
+        host = -1
+        lane, side = st.seat_rows[seat][action[1]]
+    enter_play(st, seat, c, lane, side, host)
+    resume(st)
+
+
+def _resume_value(_st: ClashState, frame: tuple[Any, ...], _value: Any) -> Any:
+    """An AI card's counted mana, once the resolution it started is over."""
+    return frame[1]
+
+
+def _resume_ai_turn(st: ClashState, frame: tuple[Any, ...], value: Any) -> None:
+    """The rest of an AI's summoning, then its assault and the next turn."""
+    _, seat, mana, spent, row = frame
+    ai_summon(st, seat, mana, spent + value, row)
+    assault_and_end(st)
+
+
+def _resume_assault(st: ClashState, frame: tuple[Any, ...], _value: Any) -> None:
+    """The rest of the assault's attackers, then the next turn."""
+    _, order, i = frame
+    assault(st, order, i)
+    end_turn(st)
+
+
+RESUME = {
+    "hit": resume_hit,
+    "chain": resume_chain,
+    "replies": resume_replies,
+    "ai_cost": _resume_value,
+    "ai_turn": _resume_ai_turn,
+    "assault": _resume_assault,
+}
+
+
+def resume(st: ClashState) -> None:
+    """Finish a suspended resolution, innermost frame first; each frame gets the value
+    the finished inner part returned (a damage source's result, an AI card's mana)."""
+    value: Any = None
+    stack = st.stack
+    while stack:
+        frame = stack.pop()
+        value = RESUME[frame[0]](st, frame, value)
+
+
+def _suspended(st: ClashState, s: Suspend) -> None:
+    """Keep the frames of a resolution stopped for a decision, outermost first."""
+    st.stack.extend(reversed(s.frames))
+    st._legal = None
 
 
 # --- decisions -----------------------------------------------------------------------
@@ -201,16 +290,21 @@ def legal_actions(st: ClashState) -> list[tuple[Any, ...]]:
             ):
                 out.append(("play", champ))
             out.append(("end",))
-        elif what == "place":
+        elif what == "place" or what == "reinforce":
+            # where a creature being played goes: a row, or onto a host for Симбиоз
+            # (clash.summon.place, clash.ability.symbiosis); Подкрепление's too (R10)
             c = pending[1]
             out = [("row", 0), ("row", 1)]
             if st.abil[c] & SYMBIOSIS:
-                for lane, side in st.seat_rows[st.active]:
+                seat = st.active if what == "place" else pending[2]
+                for lane, side in st.seat_rows[seat]:
                     for h in st.board[lane][side]:
                         if not st.eff[h] & SYMBIOSIS and h not in st.symb:
                             out.append(("host", h))
         elif what == "target":
             out = [("target", t) for t in creatures_in_play(st)]
+        elif what == "give":
+            out = [("give", foe) for foe in mercenary_foes(st, st.active, pending[2])]
         elif what == "pick":
             out = [("pick", c) for c in st.revealed]
         else:
@@ -227,7 +321,10 @@ def creatures_in_play(st: ClashState) -> list[int]:
 def apply_action(st: ClashState, action: tuple[Any, ...]) -> None:
     """Perform a legal action, then every forced step that follows it."""
     try:
-        _step(st, action)
+        try:
+            _step(st, action)
+        except Suspend as s:
+            _suspended(st, s)
         settle(st)
     except GameOver:
         st._legal = None
@@ -239,7 +336,10 @@ def settle(st: ClashState) -> None:
         options = legal_actions(st)
         if len(options) != 1:
             break
-        _step(st, options[0])
+        try:
+            _step(st, options[0])
+        except Suspend as s:
+            _suspended(st, s)
 
 
 def _step(st: ClashState, action: tuple[Any, ...]) -> None:
@@ -249,18 +349,32 @@ def _step(st: ClashState, action: tuple[Any, ...]) -> None:
     if kind == "play":
         c = action[1]
         st.pending = ("target", c) if st.kind[c] == SPELL else ("place", c)
-    elif kind == "row":
-        c = st.pending[1]
-        st.pending = ("main",)
-        summon(st, seat, c, action[1], -1)
-    elif kind == "host":
-        c = st.pending[1]
-        st.pending = ("main",)
-        summon(st, seat, c, 0, action[1])
+    elif kind == "row" or kind == "host":
+        what, c = st.pending[:2]
+        if what == "reinforce":
+            reinforce_into(st, action)
+        else:
+            st.pending = ("main",)
+            if kind == "row":
+                summon(st, seat, c, action[1], -1)
+            else:
+                summon(st, seat, c, 0, action[1])
     elif kind == "target":
         c = st.pending[1]
+        target = action[1]
+        foe = -1
+        if st.abil[c] & MERCENARY:
+            foes = mercenary_foes(st, seat, target)
+            if len(foes) > 1:
+                st.pending = ("give", c, target)
+                return
+            foe = foes[0]
         st.pending = ("main",)
-        cast(st, seat, c, action[1])
+        cast(st, seat, c, target, foe)
+    elif kind == "give":
+        _, c, target = st.pending
+        st.pending = ("main",)
+        cast(st, seat, c, target, action[1])
     elif kind == "end":
         emit(st, "assault", "clash.assault.order", seat)
         assault(st)

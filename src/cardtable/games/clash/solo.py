@@ -29,6 +29,7 @@ from cardtable.games.clash.abilities import (
 )
 from cardtable.games.clash.effects import (
     SPELL_HIT,
+    Suspend,
     ai_deck_empty,
     count_controlled,
     emit,
@@ -234,12 +235,20 @@ def ai_turn(st: ClashState, seat: int) -> None:
     mana = ai_mana(st, seat)
     st.mana = mana
     emit(st, "mana", "clash.solo.ai.mana", seat, mana=mana)
-    spent = 0
-    row = 0
+    ai_summon(st, seat, mana, 0, 0)
+
+
+def ai_summon(st: ClashState, seat: int, mana: int, spent: int, row: int) -> None:
+    """The AI's summoning from ``spent`` mana counted so far, the next card into ``row``
+    (a player's Подкрепление decision may stop it in the middle: the "ai_turn" frame)."""
     while spent < mana:
         lane, side = st.seat_rows[seat][row]
         row ^= 1  # the rows alternate with every card revealed, whatever becomes of it
-        spent += ai_reveal_into(st, seat, lane, side)
+        try:
+            spent += ai_reveal_into(st, seat, lane, side)
+        except Suspend as s:
+            s.frames.append(("ai_turn", seat, mana, spent, row))
+            raise
     st.mana = max(0, mana - spent)
 
 
@@ -273,7 +282,11 @@ def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bo
         emit(st, "cast", "clash.solo.ai.spell", seat, card=c, target=enemy[0])
         if CHAMP_EXHAUSTED in st.champ_state:
             restore_champions(st, c)
-        resolve_hit(st, c, seat, SPELL_HIT, hit_targets(st, bits, enemy[0]), -1, st.atk[c])
+        try:
+            resolve_hit(st, c, seat, SPELL_HIT, hit_targets(st, bits, enemy[0]), -1, st.atk[c])
+        except Suspend as s:
+            s.frames.append(("ai_cost", cost))
+            raise
         return cost
     if errand and bits & ERRAND and st.discards[seat]:
         other = st.discards[seat][-1]
@@ -294,7 +307,11 @@ def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bo
             emit(st, "fizzle", "clash.solo.ai.symbiosis", seat, card=c)
             return 0
     cost = _pay(st, seat, c)
-    enter_play(st, seat, c, lane, side, host)
+    try:
+        enter_play(st, seat, c, lane, side, host)
+    except Suspend as s:
+        s.frames.append(("ai_cost", cost))
+        raise
     return cost
 
 

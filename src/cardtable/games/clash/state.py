@@ -5,6 +5,10 @@ health, abilities) are tuples shared between clones; everything that changes dur
 play is in lists that ``clone`` copies. A row lists creatures from the bridge outward,
 so index 0 is the creature next to the bridge and appending places a creature
 behind all others.
+
+A resolution that stops for a player's decision in its middle (Подкрепление's row)
+keeps what is left of it in ``stack``: frames of plain data, outermost first (see
+effects.Suspend and rules.resume).
 """
 
 from __future__ import annotations
@@ -97,6 +101,7 @@ class ClashState:
         "shackled",
         "pending",
         "drafted",
+        "stack",
         "log",
         "_legal",
     )
@@ -159,6 +164,7 @@ class ClashState:
     shackled: dict[int, tuple[int, int]]
     pending: tuple[Any, ...]
     drafted: list[list[int]]
+    stack: list[tuple[Any, ...]]
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None
 
@@ -179,6 +185,7 @@ class ClashState:
         c.shackled = dict(self.shackled)
         c.pending = self.pending
         c.drafted = [d[:] for d in self.drafted]
+        c.stack = self.stack[:]  # frames are tuples: shared safely
         c.log = None
         c._legal = self._legal
         return c
@@ -209,6 +216,7 @@ class ClashState:
         out["shackled"] = [[k, v[0], v[1]] for k, v in sorted(self.shackled.items())]
         out["pending"] = list(self.pending)
         out["drafted"] = [list(d) for d in self.drafted]
+        out["stack"] = [_plain(f) for f in self.stack]
         return out
 
     @staticmethod
@@ -238,6 +246,7 @@ class ClashState:
         s.shackled = {int(k): (int(a), int(b)) for k, a, b in data["shackled"]}
         s.pending = tuple(data["pending"])
         s.drafted = [list(d) for d in data["drafted"]]
+        s.stack = [_frozen(f) for f in data.get("stack", [])]
         s.log = None
         s._legal = None
         return s
@@ -277,6 +286,16 @@ class ClashState:
         if any(inst in d for d in self.drafted):
             return DRAFTED
         return UNUSED
+
+
+def _plain(value: Any) -> Any:
+    """A frame as JSON data: tuples become lists, all the way down."""
+    return [_plain(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _frozen(value: Any) -> Any:
+    """The inverse of ``_plain``: lists become tuples, all the way down."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +388,7 @@ def build_state(
     st.shackled = {}
     st.pending = ()
     st.drafted = [[] for _ in range(seats)]
+    st.stack = []
     st.log = None
     st._legal = None
     return st

@@ -87,18 +87,31 @@ def action_text(st: ClashState, action: tuple[Any, ...]) -> str:
         return "end"
     if kind == "row":
         return f"row {ROW_NAMES[action[1]]}"
+    if kind == "give":
+        return f"give {SEAT_KEYS[action[1]].upper()}"
     return f"{kind} {labels(st)[action[1]]}"
 
 
 def describe(game: ClashGame, st: ClashState | None, action: tuple[Any, ...], lang: str) -> str:
-    """Human text of an action."""
+    """Human text of an action (Подкрепление's row or host named as such)."""
     kind = action[0]
     if kind == "end":
         return msg("act_end", lang)
+    reinforcing = st is not None and st.pending[:1] == ("reinforce",)
     if kind == "row":
-        return msg("act_row", lang, row=msg(f"row_{ROW_NAMES[action[1]]}", lang))
+        row = msg(f"row_{ROW_NAMES[action[1]]}", lang)
+        if st is not None and reinforcing:
+            card = card_name(game, st, st.pending[1], lang)
+            return msg("act_reinforce_row", lang, card=card, row=row)
+        return msg("act_row", lang, row=row)
+    if kind == "give":
+        who = seat_name(action[1], lang) if st is None else seat_of(st, action[1], lang)
+        return msg("act_give", lang, seat=who)
     if st is None:
         return f"{kind} #{action[1]}"
+    if kind == "host" and reinforcing:
+        card = card_name(game, st, st.pending[1], lang)
+        return msg("act_reinforce_host", lang, card=card, host=card_name(game, st, action[1], lang))
     return msg(f"act_{kind}", lang, card=card_name(game, st, action[1], lang))
 
 
