@@ -141,3 +141,46 @@ def test_players_option_seats_a_free_for_all():
     )
     assert data["setup"] == {"players": 3, "mode": "ffa"}
     assert len(data["seats"]) == 3
+
+
+SPLIT = """\
+game: epic
+turn: 3
+active: P1
+first: P1
+window: before_damage
+initiative: P2
+cards:
+  - {id: tusker, edition: duel2023, name: {ru: Бивень, en: Tusker}, faction: wild,
+     type: champion, cost: 0, offense: 8, defense: 8, keywords: [breakthrough]}
+  - {id: tower, edition: duel2023, name: {ru: Башня, en: Tower}, faction: sage,
+     type: champion, cost: 0, offense: 0, defense: 10}
+players:
+  P1: {hand: [armament], play: [{card: tusker, position: expended},
+                                {card: human_token, position: expended}]}
+  P2: {hand: [armament], play: [{card: tower, position: flipped},
+                                {card: wolf_token, position: flipped}]}
+combat: {attackers: [P1.play.0, P1.play.1], blockers: [P2.play.0, P2.play.1],
+         blocked: true, defender: P2}
+"""
+
+
+@pytest.mark.parametrize(
+    ("lang", "parts", "now"),
+    [
+        (
+            "ru",
+            "Назначено: «Бивень» → «Башня»: 1",
+            "Урон «Бивень» распределяет Игрок 1: осталось 7",
+        ),
+        ("en", "Assigned: “Tusker” → “Tower”: 1", "Player 1 places the damage of “Tusker”: 7 left"),
+    ],
+)
+def test_position_shows_the_damage_split(tmp_path: Path, lang: str, parts: str, now: str):
+    """epic.combat.damage.blocked: halfway through a split the table shows the parts placed
+    and whose damage is being placed, and the exported position keeps the split."""
+    path = tmp_path / "split.yaml"
+    path.write_text(SPLIT, encoding="utf-8")
+    out = ok("position", "epic", str(path), "--apply", "pass; pass; to tower 1", "--lang", lang)
+    assert parts in out.output and now in out.output
+    assert "src: P1.play.0" in out.output and "left: 7" in out.output

@@ -585,6 +585,20 @@ def test_psionic_assault_discards_two_at_the_end_of_the_turn() -> None:
     assert st.active == 1 and ids(st, st.hands[1])[0] == "armament"
 
 
+def test_two_psionic_assaults_on_a_one_card_hand() -> None:
+    """epic.card.text, epic.turn.end, R61: two delayed "discards two cards" aimed at a
+    player holding one card: that card is discarded, the other discards owed do nothing,
+    and the next turn starts."""
+    st = pos(
+        {"hand": ["armament"]},
+        {"hand": ["howl"]},
+        this_turn={"discard_at_end": [["P2", 2], ["P2", 2]]},
+    )
+    play(st, "pass", "pass")  # P2's one discard is forced
+    assert ids(st, st.discards[1]) == ["howl"]
+    assert st.active == 1 and st.pending == ("act", 1)
+
+
 def test_psionic_assault_returns_from_the_pile_on_sage() -> None:
     """epic.discard_text, epic.keyword.recall.base_set, epic.keyword.ally: in the discard
     pile, a cost-1 Sage card played returns it to the hand."""

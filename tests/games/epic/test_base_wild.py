@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from cardtable.core import get_game
+from cardtable.core.rng import Rng
 from cardtable.games.epic.effects import (
     AIRBORNE,
     BLITZ,
@@ -94,12 +95,14 @@ def test_bellowing_minotaur_recall_costs_one_gold() -> None:
 # --- Burrowing Wurm ------------------------------------------------------------------------
 def test_burrowing_wurm_breakthrough_tramples_over_a_blocker() -> None:
     """epic.keyword.breakthrough: 18 offense blocked by a 1/1 token: 1 breaks the token,
-    the other 17 may go to the defending player."""
+    the other 17 may go to the defending player (any amount of them, never the 18th)."""
     st = pos({"hand": [], "play": ["burrowing_wurm"]}, {"play": ["human_token"]})
     # P1 has no card in hand: its passes are forced.
     play(st, "attack", "pass", "add human_token", "pass")
     assert st.pending == ("assign", 0)
-    assert "player 1" not in texts(st) and "to human_token 1" in texts(st)
+    options = texts(st)
+    assert "to human_token 1" in options and "to human_token 18" in options
+    assert [f"player {n}" for n in range(1, 18)] == [o for o in options if o[:6] == "player"]
     play(st, "to human_token 1", "player 17")
     assert st.health[1] == 13 and st.play[1] == []
     assert st.damage[find(st, 0, "burrowing_wurm")] == 1
@@ -639,6 +642,27 @@ def test_surprise_attack_draws_then_puts_the_drawn_champion_into_play() -> None:
     play(st, "yes")  # the only champion in hand: forced
     assert ids(st, st.play[0]) == ["triceratops"]
     assert ids(st, st.hands[0]) == ["purification"]
+
+
+def test_surprise_attack_choice_after_a_determinization() -> None:
+    """epic.target.partial, R33: while P1 chooses a champion of its hand, P2's view of the
+    game resamples P1's hidden hand; when that hand holds no champion, P1's only option is
+    to put none into play (a state with a pending choice always has an option)."""
+    st = pos({"hand": ["surprise_attack", "kong", "triceratops"], "deck": ["purification"] * 6})
+    play(st, "play surprise_attack", "yes")
+    assert st.pending == ("target", 0)
+    seen = GAME.observe(st, 1)
+    skipped = 0
+    for n in range(40):
+        other = GAME.determinize(st, 1, Rng(n))
+        assert GAME.observe(other, 1) == seen
+        options = [GAME.action_text(other, a) for a in GAME.legal_actions(other)]
+        if not any(GAME.db.cards[other.card_ids[c]].is_champion for c in other.hands[0]):
+            assert options == ["skip"]
+            skipped += 1
+            GAME.apply(other, ("skip",))
+            assert other.play[0] == [] and other.stack == []
+    assert skipped
 
 
 def test_surprise_attack_may_decline() -> None:

@@ -351,12 +351,12 @@ def test_targets_up_to_distinct_and_divided() -> None:
 
 
 def test_choices_marks_and_the_opponent_choosing() -> None:
-    """epic.target.sentence: "choose" (not target) wording, the opponent's choice, and
-    the champions left unchosen."""
+    """epic.target.sentence: "choose" (not target) wording, every player's choice in turn,
+    and the champions left unchosen."""
     ru, en = both("stand_alone")
-    assert "выберите ваше существо; противник выбирает одно из своих существ;" in ru
+    assert "начиная с вас, каждый игрок выбирает одно из своих существ;" in ru
     assert "уничтожьте всех остальных существ" in ru
-    assert "choose a champion of yours; an opponent chooses one of their champions" in en
+    assert "starting with you, each player chooses one of their champions" in en
     assert "break every champion not chosen" in en
     ru, en = both("faithful_pegasus")
     assert "Когда это существо атакует или блокирует: можете выбрать ваше подготовленное" in ru

@@ -10,7 +10,6 @@ from cardtable.core import get_game
 from cardtable.core.errors import DeckError, SetupError
 from cardtable.games.epic.cards import FACTIONS
 from cardtable.games.epic.formats import (
-    auto_build,
     deck_problem,
     limited_pools,
     parse_setup,
@@ -88,18 +87,29 @@ def test_precon_needs_a_whole_set() -> None:
         GAME.new_game({"format": "precon", "edition": "duel2023", "copies": 1}, 1)
 
 
-def test_limited_pools_and_auto_built_decks() -> None:
-    """epic.format.limited: each player gets a pool of random cards and plays 30 of them."""
+def test_limited_pools_and_decks_built_at_the_table() -> None:
+    """epic.format.limited, R72: each player gets a pool of random cards and builds a deck
+    of 30 of them: without lists brought along, each player leaves cards of their own pool
+    out, one decision at a time (``cut``), until 30 remain."""
     opts = parse_setup({"format": "limited", "edition": "base2015", "pool_size": 40})
     pools = limited_pools(DB, opts, 11)
     assert [len(p) for p in pools] == [40, 40]
     assert not set(pools[0]) & set(pools[1])  # one set: the pools share no card
     st = GAME.new_game({"format": "limited", "edition": "base2015", "pool_size": 40}, 11)
+    assert st.pending == ("cut", 0) and st.draft == "limited"
+    assert sorted(st.card_ids[c] for c in st.drafted[0]) == pools[0]
+    cut: list[list[str]] = [[], []]
+    while st.pending[0] == "cut":
+        seat = st.pending[1]
+        action = GAME.legal_actions(st)[-1]
+        cut[seat].append(st.card_ids[action[1]])
+        GAME.apply(st, action)
+    assert [len(c) for c in cut] == [10, 10]
+    assert st.pending[0] == "mulligan"
     for seat in (0, 1):
         deck = _deck_ids(st, seat)
         assert len(deck) == 30
-        assert not Counter(deck) - Counter(pools[seat])
-        assert deck == sorted(auto_build(DB, pools[seat]))
+        assert Counter(deck) + Counter(cut[seat]) == Counter(pools[seat])
 
 
 def test_limited_lists_checked_against_the_pool() -> None:

@@ -239,3 +239,120 @@ def test_bad_multiplayer_setups_refused(setup: dict[str, Any], reason: str) -> N
     """epic.multi: a setup that does not fit the multi-player rules is refused, naming why."""
     with pytest.raises(SetupError, match=reason):
         GAME.new_game(setup, 1)
+
+
+def test_stand_alone_every_player_keeps_one_of_their_own() -> None:
+    """epic.card.text, epic.multi.ffa, R37, R66: "starting with you, each player chooses a
+    champion they control": with three players each of them chooses (the caster first,
+    then clockwise), each only among their own champions; all the others break."""
+    st = table(
+        {"hand": ["stand_alone"], "play": ["white_knight", "palace_guard"]},
+        {"hand": ["armament"], "play": ["muse", "time_walker"]},
+        {"hand": ["armament"], "play": ["crystal_golem", "keeper_of_secrets"]},
+    )
+    play(st, "play stand_alone 2")
+    assert st.pending == ("target", 0)
+    assert texts(st) == ["target white_knight", "target palace_guard"]
+    play(st, "target palace_guard")
+    assert st.pending == ("target", 1)
+    assert texts(st) == ["target muse", "target time_walker"]
+    play(st, "target muse")
+    assert st.pending == ("target", 2)
+    assert texts(st) == ["target crystal_golem", "target keeper_of_secrets"]
+    play(st, "target keeper_of_secrets")
+    assert [names(st, row) for row in st.play] == [
+        ["palace_guard"],
+        ["muse"],
+        ["keeper_of_secrets"],
+    ]
+
+
+def test_stand_alone_teammates_choose_too() -> None:
+    """epic.card.text, epic.multi.team, R66: in a team game "each player" includes the
+    caster's teammate: all four choose in turn order, a player without champions is
+    skipped."""
+    st = table(
+        {"hand": ["stand_alone"], "play": ["white_knight", "palace_guard"]},
+        {"hand": ["armament"], "play": ["muse", "time_walker"]},
+        {"hand": ["armament"]},
+        {"hand": ["armament"], "play": ["crystal_golem", "keeper_of_secrets"]},
+        mode="team",
+        teams=[["P1", "P3"], ["P2", "P4"]],
+    )
+    play(st, "play stand_alone 2", "target white_knight")
+    assert st.pending == ("target", 1)
+    play(st, "target time_walker")
+    assert st.pending == ("target", 3)  # P3 has nothing to choose
+    play(st, "target crystal_golem")
+    assert [names(st, row) for row in st.play] == [
+        ["white_knight"],
+        ["time_walker"],
+        [],
+        ["crystal_golem"],
+    ]
+
+
+def test_stand_alone_in_hunter_range_only() -> None:
+    """epic.multi.hunter.range, R66: in a Hunter game only the caster and their two
+    neighbours choose; the player across the table neither chooses nor loses champions."""
+    st = table(
+        {"hand": ["stand_alone"], "play": ["white_knight", "palace_guard"]},
+        {"hand": ["armament"], "play": ["muse", "time_walker"]},
+        {"hand": ["armament"], "play": ["crystal_golem", "keeper_of_secrets"]},
+        {"hand": ["armament"], "play": ["human_token", "wolf_token"]},
+        mode="hunter_last_survivor",
+    )
+    play(st, "play stand_alone 2", "target white_knight")
+    assert st.pending == ("target", 1)
+    play(st, "target muse")
+    assert st.pending == ("target", 3)
+    play(st, "target wolf_token")
+    assert [names(st, row) for row in st.play] == [
+        ["white_knight"],
+        ["muse"],
+        ["crystal_golem", "keeper_of_secrets"],
+        ["wolf_token"],
+    ]
+
+
+def test_stand_alone_halfway_survives_a_position() -> None:
+    """R66: while the players choose in turn, the state exports as a position (the players
+    still to choose included) that loads back to the same options."""
+    import json
+
+    st = table(
+        {"hand": ["stand_alone"], "play": ["white_knight", "palace_guard"]},
+        {"hand": ["armament"], "play": ["muse", "time_walker"]},
+        {"hand": ["armament"], "play": ["crystal_golem", "keeper_of_secrets"]},
+    )
+    play(st, "play stand_alone 2", "target palace_guard")
+    doc = GAME.export_position(st)
+    assert doc["stack"]["frames"][0][7]["choosers"] == ["P2", "P3"]
+    again = GAME.load_position(json.loads(json.dumps(doc)))
+    assert GAME.export_position(again) == doc and texts(again) == texts(st)
+    play(again, "target time_walker", "target crystal_golem")
+    assert [names(again, row) for row in again.play] == [
+        ["palace_guard"],
+        ["time_walker"],
+        ["crystal_golem"],
+    ]
+
+
+def test_thought_plucker_only_the_damaged_player_discards() -> None:
+    """epic.card.text, epic.multi.ffa, R53, R66: "when this card damages a player → that
+    player discards a card": with three players only the player it attacked and damaged
+    discards (choosing the card); the third player keeps their hand."""
+    st = table(
+        {"play": ["thought_plucker"]},
+        {"hand": ["howl", "armament"]},
+        {"hand": ["howl", "armament"]},
+    )
+    play(st, "attack p3")
+    while st.pending[0] == "act":  # nobody plays, nobody can block
+        play(st, "pass")
+    assert st.health == [30, 30, 29]
+    assert st.pending == ("discard", 2)
+    play(st, "discard howl")
+    assert names(st, st.hands[1]) == ["howl", "armament"]
+    assert names(st, st.discards[2]) == ["howl"] and len(st.hands[0]) == 1
+    assert st.pending == ("act", 0)

@@ -142,7 +142,11 @@ class Step(BaseModel):
     ) = Field(default=None, alias="if", description="a condition the sentence needs")
     until_eot: bool = Field(default=False, description="gain_control: only this turn")
     up_to: bool = Field(default=False, description="the target may be left unchosen")
-    chooser: Literal["you", "opponent"] = "you"
+    chooser: Literal["you", "opponent", "each"] = Field(
+        default="you",
+        description="who chooses the target: its controller, the next opponent, or (mark "
+        "only) each player in turn from its controller, 'you' meaning the one choosing",
+    )
     into: Literal["hand", "play"] | None = Field(
         default=None, description="from_discard / recall_self: where the card goes"
     )
@@ -169,6 +173,8 @@ class Step(BaseModel):
         needs_to = ("from_hand", "gain_control", "join_combat", "break_at_end", "mark", "divide")
         if self.op in needs_to and not self.to:
             raise ValueError(f"op {self.op!r} needs 'to'")
+        if self.chooser == "each" and self.op != "mark":
+            raise ValueError("chooser 'each' is only for op 'mark'")
         bad = [k for k in self.keywords if k not in KEYWORDS]
         if bad:
             raise ValueError(f"unknown keyword {bad[0]!r}")

@@ -8,10 +8,11 @@ replays from its seed and actions:
   ("pick", seat)  take a card from the pack you hold         -> ("pick", card)
   ("cut", seat)   leave a card out of your drafted cards     -> ("cut", card)
 
-Kinds: ``pick`` (60 cards each, keep 30), ``pool`` (three packs of 10, pick one and pass
-the rest: left, right, left), ``blind`` (two players: 5 cards, keep 1 and pass 4, keep 2
-of the 4 received, the other 2 go face down out of the game; ten rounds), ``triple``
-(three packs of 12 drafted like ``pool``, then keep 30 of the 36).
+Kinds: ``pick`` (60 cards each, keep 30), ``limited`` (a pool of random cards each,
+keep 30: the Limited format built at the table), ``pool`` (three packs of 10, pick one and
+pass the rest: left, right, left), ``blind`` (two players: 5 cards, keep 1 and pass 4,
+keep 2 of the 4 received, the other 2 go face down out of the game; ten rounds),
+``triple`` (three packs of 12 drafted like ``pool``, then keep 30 of the 36).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cardtable.games.epic.state import DRAFT, EpicState
 DECK = 30
 PACK = {"pick": 60, "pool": 10, "blind": 5, "triple": 12}
 PACKS = {"pick": 1, "pool": 3, "blind": 10, "triple": 3}
+KEEP_ALL = ("pick", "limited")  # every card dealt is the player's: only cuts
 
 
 def dealt_size(kind: str) -> int:
@@ -32,19 +34,19 @@ def dealt_size(kind: str) -> int:
 
 def start_draft(st: EpicState, kind: str) -> None:
     """The dealt cards (in ``st.decks``, in dealing order) become packs; the first pick."""
+    st.phase = DRAFT
+    if kind in KEEP_ALL:  # everything is yours: choose the cards to leave out
+        for s, cards in enumerate(st.decks):
+            st.drafted[s] = cards
+            st.decks[s] = []
+        _queue_cuts(st)
+        return
     size = PACK[kind]
     for s, cards in enumerate(st.decks):
         st.packs[s] = cards[:size]
         st.later[s] = cards[size:]
         st.decks[s] = []
-    st.phase = DRAFT
-    if kind == "pick":  # everything is yours: choose the 30 to leave out
-        for s in range(len(st.packs)):
-            st.drafted[s] = st.packs[s]
-            st.packs[s] = []
-        _queue_cuts(st)
-    else:
-        _queue_picks(st)
+    _queue_picks(st)
 
 
 def _queue_picks(st: EpicState) -> None:

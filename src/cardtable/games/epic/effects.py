@@ -389,13 +389,17 @@ def eliminate(db: EpicDB, st: EpicState, seat: int) -> None:
         st.init = next_seat(st, seat)
 
 
-def fire(st: EpicState, d: CardDef, i: int, ctl: int, when: str, zone: str = "play") -> None:
-    """Queue the abilities of card ``i`` that fire on ``when`` (from ``zone``)."""
+def fire(
+    st: EpicState, d: CardDef, i: int, ctl: int, when: str, zone: str = "play", player: int = -1
+) -> None:
+    """Queue the abilities of card ``i`` that fire on ``when`` (from ``zone``); ``player``:
+    the player the event concerns ("when this card damages a player": that player), who
+    becomes the resolving ability's target player ("that player")."""
     if when not in d.whens:
         return
     for k, ab in enumerate(d.abilities):
         if ab.when == when and (ab.zone == zone or zone == "any"):
-            st.new_triggers.append([i, ctl, k])
+            st.new_triggers.append([i, ctl, k] if player < 0 else [i, ctl, k, player])
 
 
 def fire_in_play(db: EpicDB, st: EpicState, when: str) -> None:
@@ -722,6 +726,9 @@ def expand(
         return [PLAYER | memo["it_ctl"]] if memo.get("it_ctl", -1) >= 0 else []
     if sel.them:
         return [i for i in memo.get("them", ()) if st.controller[i] >= 0]
+    if sel.each == "player" and sel.controller == "target_player":  # "that player"
+        tp = frame[F_TP]
+        return [PLAYER | tp] if tp >= 0 and tp not in st.out else []
     if sel.each == "player":
         return [
             PLAYER | s
@@ -1072,6 +1079,37 @@ def chooser(st: EpicState, step: Step, ctl: int) -> int:
     return s
 
 
+def _next_chooser(st: EpicState, frame: list[Any]) -> bool:
+    """A sentence every player chooses in ("starting with you, each player chooses …",
+    R37, R66): the players still to choose, from the sentence's controller clockwise
+    (Hunter: those within range), kept in the frame's memo; False once all have chosen."""
+    memo = frame[F_MEMO]
+    queue = memo.get("choosers")
+    if queue is None:
+        ctl = frame[F_CTL]
+        queue = [ctl]
+        s = next_seat(st, ctl)
+        while s != ctl:
+            if in_range(st, ctl, s):
+                queue.append(s)
+            s = next_seat(st, s)
+        memo["choosers"] = queue
+    while queue and queue[0] in st.out:
+        queue.pop(0)
+    if not queue:
+        del memo["choosers"]
+        return False
+    return True
+
+
+def choosing_seat(step: Step, frame: list[Any]) -> int:
+    """The player whose "you" a target sentence's selectors mean while they choose: the
+    player choosing in an "each player chooses" sentence, otherwise its controller."""
+    if step.chooser == "each":
+        return int(frame[F_MEMO]["choosers"][0])
+    return int(frame[F_CTL])
+
+
 def targeted(step: Step) -> Selector | None:
     """The selector of a step that asks for a target, if any."""
     for sel in step.to:
@@ -1147,12 +1185,21 @@ def run(db: EpicDB, st: EpicState) -> None:
                 continue
             target_sel = targeted(step)
             skipped = bool(memo.pop("skip", 0))
+            each = step.chooser == "each"
+            if each and not _next_chooser(st, frame):
+                frame[F_STEP] = k + 1  # every player has chosen (or had nothing to choose)
+                continue
             if target_sel is not None and not frame[F_CHOSEN] and not skipped:
-                options = target_options(db, st, target_sel, frame[F_CTL], frame)
+                who = memo["choosers"][0] if each else frame[F_CTL]
+                options = target_options(db, st, target_sel, who, frame)
                 if options and step_live(st, step, frame) and condition_holds(db, st, step, frame):
-                    who = chooser(st, step, frame[F_CTL])
+                    if not each:
+                        who = chooser(st, step, frame[F_CTL])
                     ask(st, ("target", who), target_choices(step, options))
                     return
+                if each:  # nothing of theirs to choose: the next player
+                    memo["choosers"].pop(0)
+                    continue
                 # no legal target: this sentence does what it can (epic.target.partial)
             chosen = list(frame[F_CHOSEN])
             if target_sel is not None and target_sel.target == "player" and chosen:
@@ -1167,6 +1214,9 @@ def run(db: EpicDB, st: EpicState) -> None:
                 frame[F_STEP] = k + 1
             else:
                 memo["rep"] = rep
+            if each:  # the next player chooses in the same sentence
+                memo["choosers"].pop(0)
+                frame[F_STEP] = k
             acted = do_step(db, st, step, frame, chosen, last)
             if step.op not in ("mark", "divide"):
                 memo["them"] = acted
@@ -1183,9 +1233,14 @@ def run(db: EpicDB, st: EpicState) -> None:
 
 
 def _assigned_choice(st: EpicState) -> bool:
-    """Open a discard or Recycle decision that ``state.assign`` is waiting for, if any."""
-    if st.assign.get("discard"):
-        st.pending = ("discard", st.assign["discard"][0])
+    """Open a discard or Recycle decision that ``state.assign`` is waiting for, if any (a
+    discard owed by a player whose hand is empty by then does nothing: two "discards at
+    the end of the turn" aimed at one small hand)."""
+    queue = st.assign.get("discard")
+    while queue and not st.hands[queue[0]]:
+        queue.pop(0)
+    if queue:
+        st.pending = ("discard", queue[0])
         return True
     if st.assign.get("recycle"):
         st.pending = ("recycle", st.assign["recycle"][0])
@@ -1200,7 +1255,8 @@ def order_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
     ctl = fired[0][1]
     out: list[tuple[Any, ...]] = []
     seen: set[int] = set()
-    for card, c, k in fired:
+    for t in fired:
+        card, c, k = t[0], t[1], t[2]
         if c != ctl:
             break
         ability = defn(db, st, card).abilities[k]
@@ -1238,7 +1294,8 @@ def start_trigger(db: EpicDB, st: EpicState, index: int) -> None:
     """Put one ability of the current activation set on the stack (a Loyalty without enough
     cards of its faction in hand does nothing, epic.keyword.loyalty)."""
     fired = st.triggers[0]
-    card, ctl, k = fired.pop(index)
+    t = fired.pop(index)
+    card, ctl, k = t[0], t[1], t[2]
     if not fired:
         st.triggers.pop(0)
     ability = defn(db, st, card).abilities[k]
@@ -1249,7 +1306,10 @@ def start_trigger(db: EpicDB, st: EpicState, index: int) -> None:
         start = -1
     if st.log is not None:
         emit(st, "trigger", "epic.ability.triggered", ctl, card=card)
-    st.stack.append(new_frame(card, ctl, SRC_ABILITY, k, start))
+    frame = new_frame(card, ctl, SRC_ABILITY, k, start)
+    if len(t) > 3:
+        frame[F_TP] = t[3]  # the player the trigger concerns: "that player"
+    st.stack.append(frame)
 
 
 def order_choice(db: EpicDB, st: EpicState, card: int, k: int) -> None:

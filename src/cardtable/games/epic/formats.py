@@ -223,26 +223,12 @@ def limited_problem(db: EpicDB, pool: Sequence[str], deck: Sequence[str]) -> str
     return None
 
 
-def auto_build(db: EpicDB, pool: Sequence[str]) -> list[str]:
-    """A sensible 30-card limited deck: the two factions with the most cards in the pool,
-    cost-1 cards first, topped up from the rest (for simulations and AI seats)."""
-    count = Counter(db.cards[c].faction for c in pool)
-    ranked = sorted(FACTIONS, key=lambda f: (-count[f], FACTIONS.index(f)))
-    main = set(ranked[:2])
-
-    def key(c: str) -> tuple[int, int, str]:
-        d = db.cards[c]
-        return (0 if d.faction in main else 1, -d.cost, c)
-
-    return sorted(pool, key=key)[:LIMITED_DECK]
-
-
 def limited_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
-    """Decks built from the pools: the given lists (checked against the pools) or
-    auto-built ones."""
+    """Decks brought to a Limited game: the given lists, checked against the pools (without
+    lists the players build at the table, ``draft_material``; R72)."""
     pools = limited_pools(db, setup, seed)
     if setup.lists is None:
-        return [auto_build(db, p) for p in pools]
+        raise SetupError("Epic setup: limited decks without 'lists' are built at the table")
     decks = []
     for s, (pool, deck) in enumerate(zip(pools, setup.lists, strict=True)):
         problem = limited_problem(db, pool, deck)
@@ -293,9 +279,19 @@ DRAFTS = {
 }
 
 
+def draft_kind(setup: EpicSetup) -> str:
+    """The draft a game starts with, "" for none: the draft formats, and Limited when the
+    players bring no lists (they leave cards of their pool out until 30 remain, R72)."""
+    if setup.format == "limited" and setup.lists is None:
+        return "limited"
+    return DRAFTS.get(setup.format, "")
+
+
 def draft_material(db: EpicDB, setup: EpicSetup, seed: int) -> tuple[list[list[str]], str]:
     """The cards each player is dealt for a draft, in dealing order, and the draft's kind."""
-    kind = DRAFTS[setup.format]
+    kind = draft_kind(setup)
+    if kind == "limited":  # each player's pool is theirs: epic.format.limited
+        return limited_pools(db, setup, seed), kind
     each = dealt_size(kind)
     pool = _pool(db, setup)
     need = each * setup.players

@@ -19,10 +19,10 @@ from cardtable.games.epic.effects import (
     offense,
     statics_in_play,
 )
-from cardtable.games.epic.formats import DRAFTS, draft_material, make_decks, parse_setup
+from cardtable.games.epic.formats import draft_kind, draft_material, make_decks, parse_setup
 from cardtable.games.epic.overrides import changes, check_overrides, decode, encode
 from cardtable.games.epic.overrides import with_overrides as overridden_db
-from cardtable.games.epic.rules import apply_action, legal_actions, new_state
+from cardtable.games.epic.rules import apply_action, legal_actions, new_state, split_forecast
 from cardtable.games.epic.state import DRAFT, MULLIGAN, OVER, EpicState
 
 
@@ -80,7 +80,7 @@ class EpicGame(InlineCards[EpicDB], Game):
         if wanted:  # what-if numbers (overrides.py), from the deck check on
             db = self.with_key(self.db, encode(changes(self.db, wanted)))
         kind = ""
-        if opts.format in DRAFTS:
+        if draft_kind(opts):
             decks, kind = draft_material(db, opts, seed)
         else:
             decks = make_decks(db, opts, seed)
@@ -201,12 +201,18 @@ class EpicGame(InlineCards[EpicDB], Game):
             return max(-0.99, min(0.99, (mine - sum(rest) / max(1, len(rest))) / 40.0))
         score = 0.0
         statics = statics_in_play(db, state)
+        broken: set[int] = set()
+        health: dict[int, int] = {}
+        if state.pending and state.pending[0] == "assign":  # the split made so far counts
+            broken, health = split_forecast(db, state)
         for s in range(len(state.health)):
             board = sum(
                 offense(db, state, i, statics) + 0.5 * defense(db, state, i, statics)
                 for i in state.play[s]
+                if i not in broken
             )
-            value = state.health[s] + 0.4 * board + 2.0 * len(state.hands[s]) + 1.0 * state.gold[s]
+            life = state.health[s] + health.get(s, 0)
+            value = life + 0.4 * board + 2.0 * len(state.hands[s]) + 1.0 * state.gold[s]
             score += value if s == seat else -value
         return max(-0.99, min(0.99, score / 60.0))
 

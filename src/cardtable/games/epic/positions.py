@@ -20,6 +20,7 @@ from cardtable.games.epic.state import (
     F_MEMO,
     MEMO_REF,
     MEMO_REFS,
+    MEMO_SEATS,
     MULLIGAN,
     OVER,
     PLAY,
@@ -261,6 +262,9 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
                 memo[key] = [ref(x, "stack memo") for x in memo[key]]
         if "it_ctl" in memo:
             memo["it_ctl"] = -1 if memo["it_ctl"] is None else seat_of(memo["it_ctl"], "stack memo")
+        for key in MEMO_SEATS:
+            if key in memo:
+                memo[key] = [seat_of(x, "stack memo") for x in memo[key]]
         frame[F_MEMO] = memo
         st.stack.append(frame)
     this_turn = data.get("this_turn") or {}
@@ -292,14 +296,26 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         for v in (seat_of(seat, "this_turn.discard_at_end"), int(k))
     ]
     st.triggers = [
-        [[ref(t[0], "trigger"), seat_of(t[1], "trigger"), int(t[2])] for t in s]
+        [
+            [ref(t[0], "trigger"), seat_of(t[1], "trigger"), int(t[2])]
+            + ([seat_of(t[3], "trigger player")] if len(t) > 3 else [])
+            for t in s
+        ]
         for s in data.get("triggers") or []
     ]
     st.new_triggers = []
     assign = dict(data.get("assign") or {})
-    for key in ("to", "back_to"):
+    if "src" in assign:  # combat damage being split (rules.assign_options)
+        assign["src"] = -1 if assign["src"] is None else ref(assign["src"], "assign src")
+    for key in ("queue", "bt"):
         if key in assign:
-            assign[key] = {ref(k, "assign"): int(v) for k, v in assign[key].items()}
+            assign[key] = [ref(x, f"assign {key}") for x in assign[key]]
+    if "hits" in assign:
+        assign["hits"] = [
+            v
+            for src, target, n in assign["hits"]
+            for v in (ref(src, "assign hits"), ref(target, "assign hits"), int(n))
+        ]
     for key in ("discard", "recycle"):
         if key in assign:
             assign[key] = [seat_of(x, f"assign {key}") for x in assign[key]]
@@ -312,7 +328,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.reason = str(data.get("reason", ""))
     draft = data.get("draft") or {}
     st.draft = str(draft.get("kind", ""))
-    if st.draft not in ("", "pick", "pool", "blind", "triple"):
+    if st.draft not in ("", "pick", "limited", "pool", "blind", "triple"):
         raise PositionError(f"draft.kind: unknown {st.draft!r}")
     st.draft_round = int(draft.get("round", 0))
     st.draft_step = int(draft.get("step", 0))
@@ -474,12 +490,20 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
     if tt:
         doc["this_turn"] = tt
     if st.triggers:
-        doc["triggers"] = [[[p(t[0]), f"P{t[1] + 1}", t[2]] for t in s] for s in st.triggers]
+        doc["triggers"] = [
+            [[p(t[0]), f"P{t[1] + 1}", t[2], *(f"P{x + 1}" for x in t[3:])] for t in s]
+            for s in st.triggers
+        ]
     if st.assign:
         a = dict(st.assign)
-        for key in ("to", "back_to"):
+        if "src" in a:
+            a["src"] = None if a["src"] < 0 else p(a["src"])
+        for key in ("queue", "bt"):
             if key in a:
-                a[key] = {p(k): v for k, v in a[key].items()}
+                a[key] = [p(x) for x in a[key]]
+        if "hits" in a:
+            h = a["hits"]
+            a["hits"] = [[p(h[k]), p(h[k + 1]), h[k + 2]] for k in range(0, len(h), 3)]
         for key in ("discard", "recycle"):
             if key in a:
                 a[key] = [f"P{x + 1}" for x in a[key]]
@@ -524,6 +548,9 @@ def _memo(memo: dict[str, Any], p: Any) -> dict[str, Any]:
             out[key] = [p(x) for x in out[key] if known(x)]
     if "it_ctl" in out:
         out["it_ctl"] = None if out["it_ctl"] < 0 else f"P{out['it_ctl'] + 1}"
+    for key in MEMO_SEATS:
+        if key in out:
+            out[key] = [f"P{x + 1}" for x in out[key]]
     return out
 
 

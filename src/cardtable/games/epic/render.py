@@ -346,7 +346,9 @@ def selector_text(
                 f"sel_{name}", lang, {"pl": "nom", "cnt": "gen"}.get(case, case), case == "cnt"
             )
     if sel.each == "player":
-        key = "sel_each_opp_player" if sel.controller == "opponent" else "sel_each_player"
+        key = {"opponent": "sel_each_opp_player", "target_player": "sel_that_player"}.get(
+            sel.controller, "sel_each_player"
+        )
         return _word(key, lang, {"pl": "nom", "cnt": "gen"}.get(case, case), case == "cnt")
     if sel.target in ("discard_card", "hand_card"):
         return _card_words(sel, case, lang)
@@ -471,6 +473,8 @@ def _op_text(step: Step, lang: str) -> tuple[str, dict[str, Any]]:
         airborne = msg("kw_airborne", lang)
         return "op_join_combat", {"to": _targets(step, "acc", lang), "airborne": airborne}
     if op == "mark":
+        if step.chooser == "each":
+            return "op_mark_each", {}
         if step.chooser == "opponent" and all(s.controller == "opponent" for s in step.to):
             return "op_mark_opponent_own", {}
         return "op_mark", {"to": _targets(step, "acc", lang)}
@@ -1041,6 +1045,7 @@ def combat_panel(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str) 
     elif st.blocked:
         out.append(Text("  " + msg("r_combat_blockers", lang, cards=names(obs["blockers"]))))
         out.append(Text("  " + msg("r_combat_blocked", lang), style="yellow"))
+        out += _damage_split(game, st, obs, lang)
     else:
         defender = (st.active + 1) % len(st.health)
         out.append(
@@ -1049,6 +1054,39 @@ def combat_panel(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str) 
                 style="yellow",
             )
         )
+    return out
+
+
+def _damage_split(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str) -> list[Text]:
+    """Combat damage being split (rules.assign_options): the parts placed so far, and whose
+    damage the deciding player places now and how much of it is left."""
+    split = obs.get("combat_damage")
+    if not split:
+        return []
+    db = game.dbs(st)
+
+    def name(i: int) -> str:
+        return db.cards[st.card_ids[i]].name(lang)
+
+    out: list[Text] = []
+    parts = []
+    for part in split["parts"]:
+        if "player" in part:
+            seat = seat_name(part["player"], lang)
+            parts.append(
+                msg("r_combat_part_player", lang, src=name(part["from"]), seat=seat, n=part["n"])
+            )
+        else:
+            card = name(part["card"])
+            parts.append(
+                msg("r_combat_part_card", lang, src=name(part["from"]), card=card, n=part["n"])
+            )
+    if parts:
+        out.append(Text("  " + msg("r_combat_parts", lang, parts="; ".join(parts))))
+    if split["src"] >= 0 and split["left"] > 0 and st.pending and st.pending[0] == "assign":
+        who = seat_name(int(st.pending[1]), lang)
+        line = msg("r_combat_assigning", lang, card=name(split["src"]), seat=who, n=split["left"])
+        out.append(Text("  " + line, style="bold yellow"))
     return out
 
 

@@ -7,7 +7,7 @@ Decisions (``state.pending``):
   ("return_or_end", seat) the opponent played after you passed     -> ("return",) | ("end",)
   ("attackers", seat)     choose attackers, one at a time           -> ("add", card) | ("done",)
   ("blockers", seat)      choose blockers, one at a time            -> ("add", card) | ("done",)
-  ("assign", seat)        split combat damage                       -> ("to", card, n) | ("player", n)
+  ("assign", seat)        split one champion's combat damage        -> ("to", card, n) | ("player", n)
   ("target", seat)        the target of the sentence resolving      -> ("target", card | PLAYER|seat)
   ("discard", seat)       discard a card                            -> ("discard", card)
 Windows (``state.window``): "main" (the turn player's main phase), "pass" (the turn
@@ -39,6 +39,7 @@ from cardtable.games.epic.effects import (
     champions,
     choose_target,
     choose_x,
+    choosing_seat,
     deal_damage,
     defense,
     defn,
@@ -553,124 +554,173 @@ def end_blocks(db: EpicDB, st: EpicState) -> None:
 
 
 def combat_damage(db: EpicDB, st: EpicState) -> None:
-    """Step 5: the attack's damage is split by the attacker, the blockers' by the defender."""
+    """Step 5: every fighting champion deals its attack (epic.combat.damage). Unblocked,
+    the attackers' damage goes to the defending player; blocked, the attacking player
+    splits each attacker's damage, then the defending player each blocker's
+    (epic.combat.damage.blocked, R18)."""
     if st.defender in st.out:
         end_combat(st)
         return
     st.init = -1
     attackers = fighting(st, st.attackers, st.active)
-    blockers = fighting(st, st.blockers, st.defender)
+    statics = statics_in_play(db, st)
     if not st.blocked:
-        total = sum(offense(db, st, a) for a in attackers)
-        st.assign = {"side": 0, "left": 0, "bt": 0, "to": {}, "player": total, "back": 0}
+        hits: list[int] = []
+        for x in attackers:
+            n = offense(db, st, x, statics)
+            if n > 0:
+                hits += [x, PLAYER | st.defender, n]
+        st.assign = {"side": 0, "src": -1, "left": 0, "queue": [], "bt": [], "hits": hits}
         deal_combat(db, st)
         return
-    statics = statics_in_play(db, st)
-    total = sum(offense(db, st, a, statics) for a in attackers)
-    bt = sum(
-        offense(db, st, a, statics)
-        for a in attackers
-        if keywords(db, st, a, statics) & BREAKTHROUGH
-    )
-    back = sum(offense(db, st, b, statics) for b in blockers) if attackers else 0
-    st.assign = {
-        "side": 0,
-        "left": total if blockers or bt else 0,
-        "bt": bt,
-        "to": {},
-        "player": 0,
-        "back": back,
-        "back_to": {},
-    }
+    bt = [x for x in attackers if keywords(db, st, x, statics) & BREAKTHROUGH]
+    st.assign = {"side": 0, "src": -1, "left": 0, "queue": attackers, "bt": bt, "hits": []}
     next_assignment(db, st)
 
 
 def assign_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
-    """Ways to split the next damage: enough to break a champion, or all that is left."""
+    """How the champion whose damage is being split (``assign["src"]``) may place the next
+    part of it (R29): on a champion it fights, 1 (when there is another place for the
+    rest), exactly what breaks it, exactly what Breakthrough still needs there, or all
+    that is left; on the defending player (a Breakthrough attacker, once), any amount
+    that leaves enough Breakthrough damage for the blockers' defense
+    (epic.keyword.breakthrough, epic.keyword.breakthrough.only, R16)."""
     a = st.assign
+    src = a["src"]
     left = a["left"]
-    half = a["side"]
-    if half == 0:
+    statics = statics_in_play(db, st)
+    if a["side"] == 0:
         pool = fighting(st, st.blockers, st.defender)
-        given = a["to"]
     else:
         pool = fighting(st, st.attackers, st.active)
-        given = a["back_to"]
-    out: list[tuple[Any, ...]] = []
-    all_lethal = True
-    statics = statics_in_play(db, st)
+    bt = a["bt"]
+    given: dict[int, int] = {}  # damage placed on each champion so far
+    bt_given: dict[int, int] = {}  # of which by Breakthrough attackers
+    player = 0
+    gave = False  # this attacker has given the player its share already
+    hits = a["hits"]
+    for k in range(0, len(hits), 3):
+        s, t, n = hits[k], hits[k + 1], hits[k + 2]
+        if t & PLAYER:
+            player += n
+            gave = gave or s == src
+            continue
+        given[t] = given.get(t, 0) + n
+        if s in bt:
+            bt_given[t] = bt_given.get(t, 0) + n
+    room: dict[int, int] = {}  # what still breaks each champion
+    short: dict[int, int] = {}  # Breakthrough damage each blocker still needs
     for t in pool:
-        need = max(0, defense(db, st, t, statics) - st.damage[t] - given.get(t, 0))
-        if need > 0:
-            all_lethal = False
-            out.append(("to", t, min(need, left)))
-            if left > need:
-                out.append(("to", t, left))
+        dfn = defense(db, st, t, statics) - st.damage[t]
+        room[t] = max(0, dfn - given.get(t, 0))
+        short[t] = max(0, dfn - bt_given.get(t, 0))
+    through = a["side"] == 0 and src in bt
+    most = 0  # the most this attacker may give the player (in one part)
+    reserve = need = 0
+    if through:
+        # Breakthrough damage not yet placed (this attacker's and those after it) must
+        # cover what the blockers still need before any of it may reach the player.
+        reserve = left + sum(offense(db, st, q, statics) for q in a["queue"] if q in bt)
+        need = sum(short.values())
+        most = 0 if gave else min(left, reserve - need)
+    several = len(pool) + (most > 0) > 1
+    out: list[tuple[Any, ...]] = []
+    for t in pool:
+        amounts = {left}
+        if several:
+            amounts.add(1)
+        if 0 < room[t] < left:
+            amounts.add(room[t])
+        if through and 0 < short[t] < left:
+            amounts.add(short[t])
+        for n in sorted(amounts):
+            # Once some damage goes to the player, what remains must still cover the
+            # blockers' defense with Breakthrough damage.
+            if through and player and reserve - n < need - min(n, short[t]):
+                continue
+            out.append(("to", t, n))
+    if most > 0:
+        if pool:
+            out.extend(("player", n) for n in range(1, most + 1))
         else:
-            out.append(("to", t, left))
-    if half == 0 and a["bt"] > 0 and all_lethal:
-        out.append(("player", min(left, a["bt"])))
-    seen: set[tuple[Any, ...]] = set()
-    unique = []
-    for o in out:
-        if o not in seen:
-            seen.add(o)
-            unique.append(o)
-    return unique
+            out.append(("player", most))  # no blocker left: all of it goes through
+    return out
 
 
 def next_assignment(db: EpicDB, st: EpicState) -> None:
-    """Ask for the next split, or deal the damage when both sides are done."""
+    """Ask for the next part of the split; a split with one option is made at once. Each
+    champion's damage is placed in full before the next one's; the attackers' first, then
+    the blockers'. When every split is made, the damage is dealt."""
     a = st.assign
     while True:
         if a["left"] > 0:
             options = assign_options(db, st)
+            if len(options) == 1:
+                _record(st, options[0])
+                continue
             if options:
                 ask(st, ("assign", st.active if a["side"] == 0 else st.defender), options)
                 return
+            a["left"] = 0  # nothing it could damage (every blocker left, no Breakthrough)
+        if a["queue"]:
+            src = a["queue"].pop(0)
+            a["src"] = src
+            a["left"] = offense(db, st, src)
+            continue
         if a["side"] == 0:
             a["side"] = 1
-            a["left"] = a["back"]
+            a["src"] = -1
+            a["left"] = 0
+            # the blockers strike back at the attackers still in the fight
+            if fighting(st, st.attackers, st.active):
+                a["queue"] = fighting(st, st.blockers, st.defender)
             continue
         deal_combat(db, st)
         return
 
 
-def assign_damage(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
-    """Record one split of combat damage."""
+def _record(st: EpicState, action: tuple[Any, ...]) -> None:
+    """Note one part of the split as (source, target, amount) in ``assign["hits"]``, a
+    target being a champion or PLAYER | the defending player."""
     a = st.assign
-    if action[0] == "player":
-        a["player"] += action[1]
-        a["bt"] -= action[1]
+    target = PLAYER | st.defender if action[0] == "player" else action[1]
+    n = action[-1]
+    hits = a["hits"]
+    src = a["src"]
+    for k in range(0, len(hits), 3):
+        if hits[k] == src and hits[k + 1] == target:
+            hits[k + 2] += n
+            break
     else:
-        book = a["to"] if a["side"] == 0 else a["back_to"]
-        book[action[1]] = book.get(action[1], 0) + action[2]
-    a["left"] -= action[-1]
+        hits += [src, target, n]
+    a["left"] -= n
+
+
+def assign_damage(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
+    """One part of the split chosen."""
+    _record(st, action)
     st.pending = ()
     next_assignment(db, st)
 
 
 def deal_combat(db: EpicDB, st: EpicState) -> None:
-    """All combat damage at once; Righteous heals its controller (epic.combat.damage)."""
-    a = st.assign
-    attackers = fighting(st, st.attackers, st.active)
-    blockers = fighting(st, st.blockers, st.defender)
-    if a["player"]:
-        deal_damage(db, st, PLAYER | st.defender, a["player"], "epic.combat.damage")
-    for t, n in a.get("to", {}).items():
+    """All combat damage at once; a Righteous champion's controller gains what that
+    champion dealt (epic.combat.damage, epic.keyword.righteous, R17)."""
+    hits = st.assign["hits"]
+    totals: dict[int, int] = {}
+    dealt: dict[int, int] = {}
+    for k in range(0, len(hits), 3):
+        s, t, n = hits[k], hits[k + 1], hits[k + 2]
+        totals[t] = totals.get(t, 0) + n
+        dealt[s] = dealt.get(s, 0) + n
+    for t, n in totals.items():
         deal_damage(db, st, t, n, "epic.combat.damage")
-    for t, n in a.get("back_to", {}).items():
-        deal_damage(db, st, t, n, "epic.combat.damage")
-    # Righteous (epic.keyword.righteous): its controller gains what it dealt.
-    dealt_any = a["player"] or a.get("to")
-    for x in attackers:
-        if dealt_any and keywords(db, st, x) & RIGHTEOUS:
-            change_health(st, st.controller[x], offense(db, st, x))
-    if a.get("back_to"):
-        for b in blockers:
-            if keywords(db, st, b) & RIGHTEOUS:
-                change_health(st, st.controller[b], offense(db, st, b))
-    combat_abilities(db, st, attackers, blockers)
+    statics = statics_in_play(db, st)
+    for s, n in dealt.items():
+        if n > 0 and keywords(db, st, s, statics) & RIGHTEOUS:
+            change_health(st, st.controller[s], n)
+            emit(st, "heal", "epic.keyword.righteous", st.controller[s], amount=n)
+    combat_abilities(db, st, dealt, hits)
     st.assign = {}
     st.attackers = []
     st.blockers = []
@@ -687,29 +737,51 @@ def deal_combat(db: EpicDB, st: EpicState) -> None:
         st.pending = ("act", st.active)
 
 
-def combat_abilities(db: EpicDB, st: EpicState, attackers: list[int], blockers: list[int]) -> None:
-    """What combat damage sets off: "when this deals damage", "when this damages a player"
-    and "break any champion damaged by this card" (per side: the damage a side deals is
-    one pool, ruling R35)."""
-    a = st.assign
-    pools = (
-        (attackers, st.active, bool(a["player"] or a.get("to")), a.get("to", {})),
-        (blockers, st.defender, bool(a.get("back_to")), a.get("back_to", {})),
-    )
-    for group, seat, dealt, hit in pools:
-        if not dealt:
+def split_forecast(db: EpicDB, st: EpicState) -> tuple[set[int], dict[int, int]]:
+    """What the combat damage placed so far will do when dealt (for evaluations while a
+    split is being made): the champions it breaks (enough damage, or a deadly champion's)
+    and each seat's change of health (damage to the defending player, Righteous gains)."""
+    hits = st.assign.get("hits") or []
+    statics = statics_in_play(db, st)
+    taken: dict[int, int] = {}
+    health: dict[int, int] = {}
+    broken: set[int] = set()
+    for k in range(0, len(hits), 3):
+        s, t, n = hits[k], hits[k + 1], hits[k + 2]
+        if t & PLAYER:
+            health[t & ~PLAYER] = health.get(t & ~PLAYER, 0) - n
+        else:
+            taken[t] = taken.get(t, 0) + n
+            if defn(db, st, s).deadly and not keywords(db, st, t, statics) & UNBREAKABLE:
+                broken.add(t)
+        if keywords(db, st, s, statics) & RIGHTEOUS:
+            ctl = st.controller[s]
+            health[ctl] = health.get(ctl, 0) + n
+    for t, n in taken.items():
+        if st.damage[t] + n >= defense(db, st, t, statics) and not (
+            keywords(db, st, t, statics) & UNBREAKABLE
+        ):
+            broken.add(t)
+    return broken, health
+
+
+def combat_abilities(db: EpicDB, st: EpicState, dealt: dict[int, int], hits: list[int]) -> None:
+    """What each champion's own combat damage sets off (R35): "when this deals damage",
+    "when this damages a player", and "break any champion damaged by this card"."""
+    for s, n in dealt.items():
+        ctl = st.controller[s]
+        if n <= 0 or ctl < 0:
             continue
-        team = side(st, seat)
-        statics = statics_in_play(db, st)
-        live = [x for x in group if st.controller[x] in team and offense(db, st, x, statics) > 0]
-        for x in live:
-            d = defn(db, st, x)
-            fire(st, d, x, st.controller[x], "deals_damage")
-            if group is attackers and a["player"]:
-                fire(st, d, x, st.controller[x], "damages_player")
-        if any(defn(db, st, x).deadly for x in live):
-            for t, n in hit.items():
-                if n > 0 and st.controller[t] >= 0:
+        d = defn(db, st, s)
+        fire(st, d, s, ctl, "deals_damage")
+        if "damages_player" in d.whens:
+            for k in range(0, len(hits), 3):
+                if hits[k] == s and hits[k + 1] & PLAYER:
+                    fire(st, d, s, ctl, "damages_player", player=hits[k + 1] & ~PLAYER)
+        if d.deadly:
+            for k in range(0, len(hits), 3):
+                t = hits[k + 1]
+                if hits[k] == s and not t & PLAYER and st.controller[t] >= 0:
                     break_champion(db, st, t, "epic.card.text")
 
 
@@ -816,7 +888,12 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         step = frame_steps(db, st, frame)[frame[4]]
         sel = targeted(step)
         assert sel is not None
-        out = target_choices(step, target_options(db, st, sel, frame[1], frame))
+        out = target_choices(step, target_options(db, st, sel, choosing_seat(step, frame), frame))
+        if not out:
+            # Only after a determinization gave the chooser's hidden hand other cards (a
+            # decision is never opened without a target): nothing to choose, the sentence
+            # does what it can (epic.target.partial).
+            out = [("skip",)]
     elif what == "x":
         out = [("x", n) for n in x_options(db, st)]
     elif what == "recycle":

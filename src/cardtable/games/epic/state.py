@@ -27,6 +27,8 @@ F_CARD, F_CTL, F_SRC, F_IDX, F_STEP, F_TP, F_CHOSEN, F_MEMO = range(8)
 # frame memo keys holding card instances (a single one / lists), for positions
 MEMO_REF = ("it",)
 MEMO_REFS = ("them", "targets", "marked", "bag", "shown")
+# frame memo keys holding seats: the players still to choose in an "each player chooses"
+MEMO_SEATS = ("choosers",)
 SRC_MODE, SRC_ABILITY, SRC_TALENT = 0, 1, 2
 
 _SCALARS = (
@@ -175,6 +177,9 @@ class EpicState:
     stack: list[list[Any]]
     triggers: list[list[list[int]]]
     new_triggers: list[list[int]]
+    # choices in progress: combat damage being split (side, src and its damage left,
+    # queue of champions still to place theirs, bt: the Breakthrough attackers, hits: flat
+    # (source, target, amount) triples), discards owed, Recycle, recalled events
     assign: dict[str, Any]
     pending: tuple[Any, ...]
     log: list[Event] | None

@@ -120,10 +120,14 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
             "act_add_attacker" if st.pending and st.pending[0] == "attackers" else "act_add_blocker"
         )
         return msg(key, lang, card=card_name(game, st, action[1], lang))
-    if kind == "to":
-        return msg("act_to", lang, n=action[2], card=card_name(game, st, action[1], lang))
-    if kind == "player":
-        return msg("act_player", lang, n=action[1])
+    if kind in ("to", "player"):
+        src = st.assign.get("src", -1)
+        args: dict[str, Any] = {"n": action[-1]}
+        if kind == "to":
+            args["card"] = card_name(game, st, action[1], lang)
+        if src >= 0:  # whose damage it is (rules.assign_options)
+            return msg(f"act_{kind}_from", lang, src=card_name(game, st, src, lang), **args)
+        return msg(f"act_{kind}", lang, **args)
     if kind == "target":
         x = action[1]
         if x & PLAYER:
@@ -175,6 +179,22 @@ def champion_view(game: EpicGame, st: EpicState, i: int) -> dict[str, Any]:
     }
 
 
+def combat_damage_view(st: EpicState) -> dict[str, Any]:
+    """The split of combat damage so far: whose damage is being placed, how much of it is
+    left, and each part placed (a champion's or the defending player's)."""
+    a = st.assign
+    h = a["hits"]
+    parts: list[dict[str, Any]] = []
+    for k in range(0, len(h), 3):
+        part: dict[str, Any] = {"from": h[k], "n": h[k + 2]}
+        if h[k + 1] & PLAYER:
+            part["player"] = h[k + 1] & ~PLAYER
+        else:
+            part["card"] = h[k + 1]
+        parts.append(part)
+    return {"src": a["src"], "left": a["left"], "side": a["side"], "parts": parts}
+
+
 def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
     """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck order."""
     hands: list[list[Any]] = []
@@ -204,6 +224,8 @@ def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
         "blockers": list(st.blockers),
         "limbo": [st.card_ids[c] for c in st.limbo],
     }
+    if "hits" in st.assign:  # combat damage being split: public
+        obs["combat_damage"] = combat_damage_view(st)
     if st.phase == DRAFT:  # own pack and picks; the others' only as counts
         obs["draft"] = {
             "kind": st.draft,
