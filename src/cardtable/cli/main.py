@@ -151,6 +151,14 @@ SetOpt = Annotated[
     ),
 ]
 FatigueOpt = Annotated[bool, typer.Option("--fatigue", help="Use the fatigue module.")]
+StepOpt = Annotated[
+    bool,
+    typer.Option(
+        "--step",
+        help="Step mode (the setup option step=true): offer every decision with one option "
+        "and stop at each phase boundary with a 'continue' decision.",
+    ),
+]
 DeckAOpt = Annotated[
     str | None,
     typer.Option("--deck-a", help="Deck of seat A: a precon id, or 8 card ids joined by commas."),
@@ -265,6 +273,7 @@ def play_command(
     decks: DecksOpt = None,
     champions: ChampionsOpt = None,
     sets: SetOpt = None,
+    step: StepOpt = False,
     save: Annotated[str | None, typer.Option("--save", help="Save after every action.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
     delay: Annotated[
@@ -284,6 +293,8 @@ def play_command(
         specs_given = [p1, p2, p3, p4]
         ui_lang = code
         if resume is not None:
+            if step:
+                raise SetupError(t("step_resume", code))
             replay, doc = load_saved(resume, code)
             if replay.game != game.id:
                 raise ReplayError(
@@ -300,6 +311,8 @@ def play_command(
         else:
             setup = with_players(build_setup(fmt, fatigue, deck_a, deck_b, code, sets), players)
             setup = table_options(setup, mode, level, ai_seat, ai_first, decks, code, champions)
+            if step:
+                setup["step"] = True
             specs = seat_specs(
                 mode.value if mode else None,
                 specs_given,
@@ -515,10 +528,11 @@ def position_command(
     actions: Annotated[
         str | None, typer.Option("--apply", help='Actions in text form: "play k1; row top".')
     ] = None,
+    step: StepOpt = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Show a position, or play actions from it and print the resulting position."""
-    run(lang, lambda: tools.position_cmd(game_id, path, actions, lang.value))
+    run(lang, lambda: tools.position_cmd(game_id, path, actions, lang.value, step))
 
 
 app.command("mutation")(mutation_command)

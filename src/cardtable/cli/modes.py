@@ -121,7 +121,10 @@ def mode_setup(
 def prepare(
     game: Game, setup: dict[str, Any], specs: list[str], lang: str
 ) -> tuple[dict[str, Any], list[str]]:
-    """Let the game fit setup and specs together; ``--ai-first`` becomes the AI's seat."""
+    """Let the game fit setup and specs together; ``--ai-first`` becomes the AI's seat.
+    Step mode (``--step`` or ``--set step=true``) needs a game that has it."""
+    if setup.get("step") and not game.supports_step:
+        raise SetupError(t("no_step", lang, game=game.id))
     ai_first = bool(setup.pop("ai_first", False))
     setup, specs = game.prepare_match(setup, specs)
     if ai_first:

@@ -278,12 +278,17 @@ def apply_texts(game: Game, state: Any, texts: str, lang: str) -> None:
             raise IllegalAction(t("bad_action", lang, i=i, text=text, message=str(exc))) from None
 
 
-def position_cmd(game_id: str, path: str, actions: str | None, lang: str) -> None:
-    """Show a position, or play actions from it and print the resulting position."""
+def position_cmd(
+    game_id: str, path: str, actions: str | None, lang: str, step: bool = False
+) -> None:
+    """Show a position, or play actions from it and print the resulting position;
+    ``step`` loads it in step mode (as ``step: true`` in the file)."""
     game = get_game(game_id)
+    if step and not game.supports_step:
+        raise SetupError(t("no_step", lang, game=game.id))
     if not Path(path).exists():
         raise PositionError(f"{path}: no such file")
-    _, state = load_position(path, game)
+    _, state = load_position(path, game, {"step": True} if step else None)
     state.log = []
     out: Console = console()
     if actions is None:

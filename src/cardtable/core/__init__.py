@@ -14,10 +14,19 @@ from cardtable.core.errors import (
     SetupError,
 )
 from cardtable.core.events import Event
-from cardtable.core.game import Action, Game, Outcome, canonical_json, state_hash, to_action
+from cardtable.core.game import (
+    CONTINUE,
+    Action,
+    Game,
+    Outcome,
+    canonical_json,
+    state_hash,
+    to_action,
+)
 from cardtable.core.registry import game_ids, get_game, register
 
 __all__ = [
+    "CONTINUE",
     "Action",
     "Agent",
     "CardDataError",

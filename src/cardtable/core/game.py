@@ -22,6 +22,9 @@ from cardtable.core.i18n import tr
 Action = tuple[Any, ...]
 """An action: a short tuple of strs and ints, e.g. ``("play", 7)``; JSON stores it as a list."""
 
+CONTINUE: Action = ("continue",)
+"""Step mode: the only option of a stop at a phase boundary (its text is ``continue``)."""
+
 
 def to_action(value: Any) -> Action:
     """An action from its JSON form (a list) or an action already."""
@@ -86,6 +89,11 @@ class Game(ABC):
     has_hidden_info: bool = True
     bench_targets: Mapping[str, float] = MappingProxyType({})
     """Throughput goals `cardtable bench` checks (``games_per_s``, ``actions_per_s``); none: no check."""
+    supports_step: bool = False
+    """True when the setup option ``step`` is known: in step mode ``apply`` takes no forced
+    step by itself (a decision with one option is offered to its seat) and the game stops
+    at every phase boundary with a decision whose only option is ``CONTINUE``
+    (docs/positions.md, "Step mode")."""
 
     # --- the hooks every game implements -------------------------------------------
     @abstractmethod

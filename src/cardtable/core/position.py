@@ -30,9 +30,14 @@ def read_document(path: str | Path) -> dict[str, Any]:
     return data
 
 
-def load_position(path: str | Path, game: Game | None = None) -> tuple[Game, Any]:
-    """The game and state described by a position file (its ``game:`` key names the game)."""
+def load_position(
+    path: str | Path, game: Game | None = None, extra: Mapping[str, Any] | None = None
+) -> tuple[Game, Any]:
+    """The game and state described by a position file (its ``game:`` key names the game);
+    ``extra`` keys replace the file's (e.g. ``{"step": True}`` for ``--step``)."""
     data = read_document(path)
+    if extra:
+        data.update(extra)
     if game is None:
         if "game" not in data:
             raise PositionError(f"{path}: a position needs a 'game' key")

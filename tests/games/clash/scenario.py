@@ -3,10 +3,13 @@
 A scenario YAML holds:
   rules:   [rule ids it checks]          (required; see docs/rules/clash.md)
   title:   one line
-  position: a position document (docs/positions.md)
-  apply:   [action texts, e.g. "play spark_imp", "row top", "end"]
+  position: a position document (docs/positions.md); with ``step: true`` the game stops
+           at every phase boundary and ``continue`` goes on (docs/positions.md), and the
+           ``derived`` values it writes are checked when it loads
+  apply:   [action texts, e.g. "play spark_imp", "row top", "end", "continue"]
   expect:  a partial position: every key given must match the exported position
-           (mappings compared key by key, lists exactly)
+           (mappings compared key by key, lists exactly), ``derived`` values included
+           (e.g. ``derived: {cost_now: {A: [1, 3]}, health: {B: 5}}``)
   events:  optional list of event kinds that must occur in this order (a subsequence)
   illegal: optional action text that must be refused, leaving the state unchanged
 A file may hold several scenarios as a YAML list.

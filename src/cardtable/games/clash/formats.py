@@ -82,6 +82,11 @@ class ClashSetup(BaseModel):
         description="what-if balance: {card id: {field: number}} replacing printed cost, "
         "attack, health (creatures) or damage (spells) for this game (overrides.py)",
     )
+    step: bool = Field(
+        default=False,
+        description="step mode: offer every single-option decision and stop at each phase "
+        "boundary with a 'continue' decision (rules.stop; the CLI's --step)",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> ClashSetup:
@@ -375,6 +380,7 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
         )
         seat_champions(st, champs, len(pool))
         st.log = [] if log else None
+        st.step = setup.step
         st.phase = DRAFT
         st.pool = list(range(len(pool)))
         crng.shuffle(st, st.pool)
@@ -427,6 +433,7 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
     )
     seat_champions(st, champs, len(defs) + len(ai_cards))
     st.log = [] if log else None
+    st.step = setup.step
     start = 0
     for s in range(n):
         if s not in per_seat:

@@ -16,7 +16,13 @@ from cardtable.games.clash import balance, positions, view
 from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
 from cardtable.games.clash.formats import parse_setup
-from cardtable.games.clash.rules import apply_action, legal_actions, new_game_state
+from cardtable.games.clash.rules import (
+    BOUNDARIES,
+    apply_action,
+    continue_seat,
+    legal_actions,
+    new_game_state,
+)
 from cardtable.games.clash.solo import solo_agent_level
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 
@@ -29,6 +35,7 @@ class ClashGame(Game):
     bench_targets: Mapping[str, float] = MappingProxyType(
         {"games_per_s": 1000, "actions_per_s": 50000}
     )
+    supports_step = True
 
     def __init__(self, db: CardDB | None = None) -> None:
         self._db = db
@@ -54,13 +61,17 @@ class ClashGame(Game):
         apply_action(state, action)
 
     def to_move(self, state: ClashState) -> int | None:
-        """The seat deciding now: the active player, or the seat choosing where the creature
-        its Подкрепление plays goes."""
+        """The seat deciding now: the active player, the seat choosing where the creature
+        its Подкрепление plays goes, or (a step-mode stop on an AI's turn) the first player."""
         if state.phase == OVER:
             return None
         pending = state.pending
-        # Подкрепление's row is chosen by its player, on anyone's turn (ruling R10).
-        return pending[2] if pending[0] == "reinforce" else state.active
+        kind = pending[0]
+        if kind == "reinforce":
+            return int(pending[2])  # its player chooses, on anyone's turn (ruling R10)
+        if kind == "continue":
+            return continue_seat(state)
+        return state.active
 
     def outcome(self, state: ClashState) -> Outcome | None:
         """Winners and reason once over."""
@@ -156,7 +167,7 @@ class ClashGame(Game):
         return out, list(specs)
 
     def conformance_setups(self) -> list[dict[str, Any]]:
-        """Every duel format, with and without fatigue."""
+        """Every mode and format, with and without fatigue, and step mode."""
         decks = sorted(self.db.card_set(BASE_SET).decks)[:2]
         lists = [list(self.db.deck(d).cards) for d in decks]
         lists[1][0] = lists[0][0]  # both players may own the same card
@@ -186,6 +197,10 @@ class ClashGame(Game):
                 "champions": ["turncloak_shade", None],
                 "ai": {"variable_mana": True, "fixed_mana": 8},
             },
+            # step mode: every single-option decision and phase boundary offered
+            {"step": True, "fatigue": True},
+            {"mode": "solo", "level": 6, "step": True},
+            {"mode": "coop", "format": "draft", "level": 2, "step": True},
         ]
 
     def is_subdecision(self, state: ClashState) -> bool:
@@ -384,6 +399,13 @@ def _invariants(st: ClashState) -> list[str]:
             problems.append("a spell is left half-cast")
     if st.stack and st.pending[:1] != ("reinforce",):
         problems.append("a resolution waits without a Подкрепление decision")
+    if st.pending[:1] == ("continue",):
+        if not st.step:
+            problems.append("a step-mode stop outside step mode")
+        if st.pending[1:] not in [(b,) for b in BOUNDARIES]:
+            problems.append(f"unknown stop {st.pending!r}")
+        elif st.pending[1] == "summon" and not st.ai[st.active]:
+            problems.append("an AI's summoning stop on a player's turn")
     ai_forts = {st.fortress[s] for s in range(len(st.hands)) if st.ai[s]}
     for s, champ in enumerate(st.champion):
         if champ < 0:

@@ -9,6 +9,11 @@ A position taken while Подкрепление's row is being chosen has ``pend
 CARD, seat: B}``, the cards on their way to the table (``limbo``) and the rest of the
 interrupted resolution (``resolving``: its frames, outermost first, each a mapping
 whose cards are written as places such as ``B.hand.3``, ``A.top.0`` or ``limbo.0``).
+
+A step-mode position (``step: true``) may stand at a phase boundary: ``pending:
+{continue: turn|summon|assault|heal|next}`` (rules.BOUNDARIES). Exported positions carry
+``derived``: values computed from the rest (costs now, health, the mana a phase 1 gives);
+a loaded position that writes some of them is checked against them (``check_derived``).
 """
 
 from __future__ import annotations
@@ -19,10 +24,18 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.errors import CardDataError, PositionError
 from cardtable.games.clash.abilities import ids_of, mask_of
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
-from cardtable.games.clash.effects import refresh_auras
+from cardtable.games.clash.effects import (
+    GameOver,
+    available,
+    champion_cost,
+    cost_now,
+    fort_hp,
+    refresh_auras,
+)
 from cardtable.games.clash.formats import SEATS as MODE_SEATS
 from cardtable.games.clash.formats import ClashSetup, make_table
-from cardtable.games.clash.rules import legal_actions
+from cardtable.games.clash.rules import BOUNDARIES, legal_actions, open_turn
+from cardtable.games.clash.solo import ai_mana
 from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState, Table, build_state
 from cardtable.games.clash.view import labels
 
@@ -53,6 +66,8 @@ _TOP_KEYS = {
     "ai_settings",
     "limbo",
     "resolving",
+    "step",
+    "derived",
 }
 _PLAYER_KEYS = {
     "hand",
@@ -164,6 +179,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         custom=tuple(c for c in raw_inline),
         origin=b.origin,
     )
+    st.step = bool(data.get("step", False))
     st.turn = int(data.get("turn", 1))
     st.active = _seat(data.get("active", "A"), "active")
     if data.get("first") is None:
@@ -223,6 +239,8 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     problems = _invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
+    if data.get("derived") is not None:
+        check_derived(st, data["derived"])
     return st
 
 
@@ -599,6 +617,17 @@ def _read_field(st: ClashState, found: dict[str, int], where: str, codec: str, v
 def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
     if value == "main":
         return ("main",)
+    if isinstance(value, Mapping) and set(value) == {"continue"}:
+        boundary = value["continue"]
+        if boundary not in BOUNDARIES:
+            raise PositionError(
+                f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}"
+            )
+        if not st.step:
+            raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+        if boundary == "summon" and not st.ai[st.active]:
+            raise PositionError("pending continue: summon is the stop before an AI's summoning")
+        return ("continue", boundary)
     if isinstance(value, Mapping) and set(value) == {"reinforce", "seat"}:
         seat = _seat(value["seat"], "pending seat")
         c = _find(st, value["reinforce"], "pending reinforce", st.limbo)
@@ -624,8 +653,8 @@ def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
                 )
             return (kind, c)
     raise PositionError(
-        "pending: expected main, {place: CARD}, {target: CARD}, {give: CARD, target: PLACE}"
-        f" or {{reinforce: CARD, seat: B}}, got {value!r}"
+        "pending: expected main, {place: CARD}, {target: CARD}, {give: CARD, target: PLACE},"
+        f" {{reinforce: CARD, seat: B}} or {{continue: BOUNDARY}}, got {value!r}"
     )
 
 
@@ -633,6 +662,8 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
     """A position document describing any state."""
     lab = labels(st)
     doc: dict[str, Any] = {"game": "clash", "phase": ("draft", "summon", "over")[st.phase]}
+    if st.step:
+        doc["step"] = True
     if st.mode != "duel":
         doc["mode"] = st.mode
     if st.mode == "solo" and st.ai[0]:
@@ -660,6 +691,8 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
         doc["pending"] = {"reinforce": lab[st.pending[1]], "seat": SEATS[st.pending[2]]}
     elif st.pending and st.pending[0] == "give":
         doc["pending"] = {"give": lab[st.pending[1]], "target": places(st)[st.pending[2]]}
+    elif st.pending and st.pending[0] == "continue":
+        doc["pending"] = {"continue": st.pending[1]}
     elif st.pending:
         doc["pending"] = st.pending[0]
     if st.phase == OVER:
@@ -712,7 +745,89 @@ def export(game: ClashGame, st: ClashState) -> dict[str, Any]:
             doc["draft"]["ai_pool"] = [st.card_ids[c] for c in st.ai_pool]
     if st.custom:
         doc["cards"] = [dict(c) for c in st.custom]
+    values = derived(st)
+    if values:
+        doc["derived"] = values
     return doc
+
+
+# --- derived values ------------------------------------------------------------------
+DERIVED = ("health", "cost_now", "champion_cost", "available", "ai_mana", "mana_due")
+
+
+def derived(st: ClashState) -> dict[str, Any]:
+    """Values a scenario checks that are not written as state, computed from it:
+
+    - ``health``: every seat's health (cards right of the fortress; an AI's: the cards of
+      its deck, which fortress damage mills) (clash.goal, clash.solo.ai.fortress_damage);
+    - ``cost_now``: each player's hand cards' costs now, left to right, the fortress
+      skipped (Ясность counted: clash.ability.clarity);
+    - ``champion_cost``: a champion beside the table, its cost now (clash.champion.discount);
+    - ``available``: the cards a player may play from the hand now (clash.summon.available);
+    - ``ai_mana``: the mana an AI's phase 1 gives with the table as it is (clash.solo.ai.mana);
+    - ``mana_due``: at a ``turn`` stop, the mana the coming phase 1 gives, after fatigue
+      (clash.mana.regen, clash.fatigue.discard); absent when fatigue ends the game.
+
+    None during a draft (no hands yet).
+    """
+    out: dict[str, Any] = {}
+    if st.phase == DRAFT:
+        return out
+    seats = range(len(st.hands))
+    humans = [s for s in seats if not st.ai[s]]
+    out["health"] = {SEATS[s]: fort_hp(st, s) for s in seats}
+    out["cost_now"] = {
+        SEATS[s]: [cost_now(st, s, c) for c in st.hands[s] if c != st.fortress[s]] for s in humans
+    }
+    champs = {
+        SEATS[s]: champion_cost(st, st.champion[s])
+        for s in humans
+        if st.champion[s] >= 0 and st.champ_state[s] != 1
+    }
+    if champs:
+        out["champion_cost"] = champs
+    out["available"] = {SEATS[s]: [st.card_ids[c] for c in available(st, s)] for s in humans}
+    ai_seats = [s for s in seats if st.ai[s]]
+    if ai_seats:
+        out["ai_mana"] = {SEATS[s]: ai_mana(st, s) for s in ai_seats}
+    if st.pending == ("continue", "turn"):
+        due = st.clone()  # phase 1 played on a copy: fatigue first, exactly as the game will
+        try:
+            open_turn(due)
+        except GameOver:
+            pass
+        else:
+            out["mana_due"] = due.mana
+    return out
+
+
+def check_derived(st: ClashState, written: Any) -> None:
+    """Compare the derived values a position writes with those of its state; one
+    PositionError names every value that disagrees."""
+    if not isinstance(written, Mapping):
+        raise PositionError(f"derived: a mapping with keys from {', '.join(DERIVED)}")
+    actual = derived(st)
+    problems: list[str] = []
+    for key, want in written.items():
+        if key not in DERIVED:
+            problems.append(f"derived.{key}: unknown (one of {', '.join(DERIVED)})")
+        elif key not in actual:
+            problems.append(f"derived.{key}: not defined in this position")
+        else:
+            _compare(f"derived.{key}", want, actual[key], problems)
+    if problems:
+        raise PositionError("derived values disagree: " + "; ".join(problems))
+
+
+def _compare(where: str, want: Any, have: Any, problems: list[str]) -> None:
+    if isinstance(want, Mapping) and isinstance(have, Mapping):
+        for k, v in want.items():
+            if k not in have:
+                problems.append(f"{where}.{k}: not defined (have {', '.join(map(str, have))})")
+            else:
+                _compare(f"{where}.{k}", v, have[k], problems)
+    elif want != have:
+        problems.append(f"{where}: written {want!r}, is {have!r}")
 
 
 def _creature_doc(st: ClashState, c: int) -> Any:

@@ -18,7 +18,13 @@ from cardtable.games.clash.abilities import names_of
 from cardtable.games.clash.cards import SPELL
 from cardtable.games.clash.effects import available, cost_now
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
-from cardtable.games.clash.view import card_name, creature_view, msg, seat_of
+from cardtable.games.clash.view import (
+    card_name,
+    creature_view,
+    describe_continue,
+    msg,
+    seat_of,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.clash.game import ClashGame
@@ -411,6 +417,10 @@ def render(game: ClashGame, st: ClashState, seat: int | None, lang: str) -> Rend
                 ),
                 style="bold " + COLUMN_STYLES[who % len(COLUMN_STYLES)],
             )
+        )
+    if st.pending[:1] == ("continue",):
+        parts.append(
+            Text(msg("r_step_pending", lang, next=describe_continue(st, lang)), style="bold")
         )
     seats = [s for s in range(len(st.hands)) if not st.ai[s]]
     for s in seats:

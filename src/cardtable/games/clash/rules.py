@@ -9,17 +9,28 @@ Decisions (``state.pending``):
                    back to, when several share a row with the caster -> ("give", seat)
   ("reinforce", inst, seat)  where the creature Подкрепление plays goes; ``seat``
                    decides, on anyone's turn          -> ("row", 0|1) | ("host", inst)
-The seat deciding is the active player's except for "reinforce" (``game.to_move``). That
-decision stops a resolution in its middle: the rest waits in ``state.stack`` and
-``resume`` finishes it once the row is chosen. Forced steps (one option) are applied by
-the engine and never shown to agents. AI seats (solo, co-op) never decide: their whole
-turn is played by solo.ai_turn.
+  ("continue", boundary)  step mode only: the game stands at a phase boundary
+                   (BOUNDARIES)                       -> ("continue",)
+The seat deciding is the active player's except for "reinforce" (``game.to_move``) and a
+stop on an AI's turn (answered by the first player seat). "reinforce" stops a resolution
+in its middle: the rest waits in ``state.stack`` and ``resume`` finishes it once the row
+is chosen. Forced steps (one option) are applied by the engine and never shown to agents,
+except in step mode (engine.step). AI seats (solo, co-op) never decide: the engine plays
+their turns (solo.ai_mana_phase, solo.ai_summon).
+
+A turn runs start_turn -> open_turn (fatigue, phase 1) -> the summoning (a player's
+"main" decisions, or solo.ai_summon) -> to_assault -> assault_and_end -> to_heal ->
+end_turn -> start_turn of the next seat. In default mode the functions call on directly;
+in step mode (engine.step) the game stops before open_turn (``turn``), an AI's summoning
+(``summon``), assault_and_end (``assault``), end_turn (``heal``) and the next start_turn
+(``next``), and ``continue`` goes on from there (go_on).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core.game import CONTINUE
 from cardtable.games.clash.abilities import BLOOD_TRIBUTE, CATALYST, MERCENARY, SYMBIOSIS
 from cardtable.games.clash.cards import CardDB
 from cardtable.games.clash.effects import (
@@ -43,7 +54,7 @@ from cardtable.games.clash.effects import (
     resume_replies,
 )
 from cardtable.games.clash.formats import ClashSetup, draft_pick, new_state
-from cardtable.games.clash.solo import ai_summon, ai_turn
+from cardtable.games.clash.solo import ai_mana_phase, ai_summon
 from cardtable.games.clash.state import (
     CHAMP_EXHAUSTED,
     CHAMP_IN_PLAY,
@@ -58,6 +69,14 @@ FATIGUE_AFTER = 8
 ENGINE_TURN_CAP = 2000  # an engine safety net against endless games (never reached in play)
 SPELL = 1
 
+# Step mode's stops (engine.step): ("continue", boundary) before what the name says.
+TURN = "turn"  # the turn is counted and announced; fatigue and phase 1 (mana) follow
+SUMMON = "summon"  # an AI's mana is counted; its summoning follows
+ASSAULT = "assault"  # the summoning is over (``end``, or the AI's); phase 3 follows
+HEAL = "heal"  # the assault is over; creatures heal and unspent mana is lost
+NEXT = "next"  # the turn is over; the next seat's turn begins
+BOUNDARIES = (TURN, SUMMON, ASSAULT, HEAL, NEXT)
+
 
 def new_game_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> ClashState:
     """A game set up by the rulebook (clash.setup.*), at its first decision."""
@@ -68,7 +87,7 @@ def new_game_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) 
 
 
 def begin(st: ClashState) -> None:
-    """Start the first turn (an AI starting plays its whole turn at once)."""
+    """Start the first turn (an AI starting plays its whole turn at once, except in step mode)."""
     try:
         try:
             start_turn(st, st.first)
@@ -79,8 +98,21 @@ def begin(st: ClashState) -> None:
         st._legal = None
 
 
+def stop(st: ClashState, boundary: str) -> None:
+    """Step mode: stand at a phase boundary until ``continue`` (engine.step)."""
+    st.pending = ("continue", boundary)
+    st._legal = None
+
+
+def continue_seat(st: ClashState) -> int:
+    """Who answers a stop: the active seat, or on an AI's turn the first player seat."""
+    seat = st.active
+    return st.ai.index(0) if st.ai[seat] else seat
+
+
 def start_turn(st: ClashState, seat: int) -> None:
-    """Fatigue, then phase 1: mana equal to the hand (clash.mana.*)."""
+    """A turn begins: counted and announced (clash.turn.start); fatigue and phase 1
+    follow (open_turn), in step mode after the ``turn`` stop."""
     st.turn += 1
     st.active = seat
     st.turns_taken[seat] += 1
@@ -94,6 +126,16 @@ def start_turn(st: ClashState, seat: int) -> None:
         emit(st, "turn_limit", "engine.turn_limit", None, turns=cap)
         raise GameOver
     emit(st, "turn", "clash.turn.start", seat, turn=st.turns_taken[seat])
+    if st.step:
+        stop(st, TURN)
+        return
+    open_turn(st)
+
+
+def open_turn(st: ClashState) -> None:
+    """Fatigue, then phase 1: mana equal to the hand (clash.mana.*); an AI's mana, its
+    summoning and its assault follow by themselves (clash.solo.ai.*)."""
+    seat = st.active
     ai = st.ai[seat]
     if st.fatigue and st.turns_taken[seat] > FATIGUE_AFTER:
         # An AI, which has no hand, loses the top card of its deck (ruling R45).
@@ -105,8 +147,12 @@ def start_turn(st: ClashState, seat: int) -> None:
             emit(st, "fatigue", "clash.fatigue.discard", seat, card=c)
             check_fortress(st, seat)
     if ai:
-        ai_turn(st, seat)
-        assault_and_end(st)
+        ai_mana_phase(st, seat)
+        if st.step:
+            stop(st, SUMMON)
+            return
+        ai_summon(st, seat, st.mana, 0, 0)
+        to_assault(st)
         return
     order = (seat - st.first) % len(st.hands)
     if st.turns_taken[seat] == 1 and order < 3 and (order == 0 or len(st.hands) == 4):
@@ -121,20 +167,58 @@ def start_turn(st: ClashState, seat: int) -> None:
     st.pending = ("main",)
 
 
+def to_assault(st: ClashState) -> None:
+    """The summoning is over: phase 3 follows, in step mode after the ``assault`` stop."""
+    if st.step:
+        stop(st, ASSAULT)
+        return
+    assault_and_end(st)
+
+
 def assault_and_end(st: ClashState) -> None:
     """Phase 3, then the turn passes (clash.assault.order, clash.end.next_player)."""
     emit(st, "assault", "clash.assault.order", st.active)
     assault(st)
+    to_heal(st)
+
+
+def to_heal(st: ClashState) -> None:
+    """The assault is over: the end of the turn follows, in step mode after the ``heal`` stop."""
+    if st.step:
+        stop(st, HEAL)
+        return
     end_turn(st)
 
 
 def end_turn(st: ClashState) -> None:
-    """Surviving creatures heal, unspent mana is lost, the next player begins (clash.damage.heal)."""
+    """Surviving creatures heal, unspent mana is lost (clash.damage.heal, clash.mana.lost);
+    the next player begins (clash.end.next_player), in step mode after the ``next`` stop."""
     n = len(st.damage)
     st.damage = [0] * n
     st.sprint = [0] * n
     st.mana = 0
+    if st.step:
+        stop(st, NEXT)
+        return
     start_turn(st, (st.active + 1) % len(st.hands))
+
+
+def go_on(st: ClashState) -> None:
+    """``continue`` at a stop: what its boundary waits for (engine.step)."""
+    boundary = st.pending[1]
+    if boundary == TURN:
+        open_turn(st)
+    elif boundary == SUMMON:
+        ai_summon(st, st.active, st.mana, 0, 0)
+        to_assault(st)
+    elif boundary == ASSAULT:
+        assault_and_end(st)
+    elif boundary == HEAL:
+        end_turn(st)
+    elif boundary == NEXT:
+        start_turn(st, (st.active + 1) % len(st.hands))
+    else:
+        raise AssertionError(f"unknown boundary {boundary!r}")
 
 
 def pay(st: ClashState, seat: int, c: int) -> None:
@@ -223,14 +307,14 @@ def _resume_ai_turn(st: ClashState, frame: tuple[Any, ...], value: Any) -> None:
     """The rest of an AI's summoning, then its assault and the next turn."""
     _, seat, mana, spent, row = frame
     ai_summon(st, seat, mana, spent + value, row)
-    assault_and_end(st)
+    to_assault(st)
 
 
 def _resume_assault(st: ClashState, frame: tuple[Any, ...], _value: Any) -> None:
     """The rest of the assault's attackers, then the next turn."""
     _, order, i = frame
     assault(st, order, i)
-    end_turn(st)
+    to_heal(st)
 
 
 RESUME = {
@@ -307,6 +391,8 @@ def legal_actions(st: ClashState) -> list[tuple[Any, ...]]:
             out = [("give", foe) for foe in mercenary_foes(st, st.active, pending[2])]
         elif what == "pick":
             out = [("pick", c) for c in st.revealed]
+        elif what == "continue":
+            out = [CONTINUE]
         else:
             raise AssertionError(f"unknown pending decision {pending!r}")
     st._legal = out
@@ -331,7 +417,10 @@ def apply_action(st: ClashState, action: tuple[Any, ...]) -> None:
 
 
 def settle(st: ClashState) -> None:
-    """Apply forced steps until a real decision (two or more options) or the end."""
+    """Apply forced steps until a real decision (two or more options) or the end; none in
+    step mode, where a decision with one option is offered like any other (engine.step)."""
+    if st.step:
+        return
     while st.phase != OVER:
         options = legal_actions(st)
         if len(options) != 1:
@@ -376,14 +465,22 @@ def _step(st: ClashState, action: tuple[Any, ...]) -> None:
         st.pending = ("main",)
         cast(st, seat, c, target, action[1])
     elif kind == "end":
-        emit(st, "assault", "clash.assault.order", seat)
-        assault(st)
-        end_turn(st)
+        to_assault(st)
     elif kind == "pick":
         if draft_pick(st, action[1]):
             start_turn(st, st.first)
+    elif kind == "continue":
+        go_on(st)
     else:
         raise AssertionError(f"unknown action {action!r}")
 
 
-__all__ = ["apply_action", "begin", "legal_actions", "new_game_state", "start_turn"]
+__all__ = [
+    "BOUNDARIES",
+    "apply_action",
+    "begin",
+    "continue_seat",
+    "legal_actions",
+    "new_game_state",
+    "start_turn",
+]

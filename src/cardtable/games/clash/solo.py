@@ -229,18 +229,19 @@ def ai_mana(st: ClashState, seat: int) -> int:
     return max(0, mana)
 
 
-def ai_turn(st: ClashState, seat: int) -> None:
-    """Phases 1-2 of an AI turn: reveal cards into alternating rows until their costs
-    reach its mana (clash.solo.ai.summon); the assault follows as in the duel."""
+def ai_mana_phase(st: ClashState, seat: int) -> None:
+    """Phase 1 of an AI turn: the mana it summons with (clash.solo.ai.mana). Its summoning
+    (ai_summon) and the assault follow as in the duel (rules.open_turn)."""
     mana = ai_mana(st, seat)
     st.mana = mana
     emit(st, "mana", "clash.solo.ai.mana", seat, mana=mana)
-    ai_summon(st, seat, mana, 0, 0)
 
 
 def ai_summon(st: ClashState, seat: int, mana: int, spent: int, row: int) -> None:
-    """The AI's summoning from ``spent`` mana counted so far, the next card into ``row``
-    (a player's Подкрепление decision may stop it in the middle: the "ai_turn" frame)."""
+    """Phase 2 of an AI turn: reveal cards into alternating rows until their costs reach
+    its mana (clash.solo.ai.summon), from ``spent`` mana counted so far, the next card
+    into ``row`` (a player's Подкрепление decision may stop it in the middle: the
+    "ai_turn" frame)."""
     while spent < mana:
         lane, side = st.seat_rows[seat][row]
         row ^= 1  # the rows alternate with every card revealed, whatever becomes of it

@@ -9,6 +9,9 @@ behind all others.
 A resolution that stops for a player's decision in its middle (Подкрепление's row)
 keeps what is left of it in ``stack``: frames of plain data, outermost first (see
 effects.Suspend and rules.resume).
+
+``step`` is the setup's step mode (rules.settle, rules.stop): written to JSON only when
+true, so default games keep their JSON form.
 """
 
 from __future__ import annotations
@@ -102,6 +105,7 @@ class ClashState:
         "pending",
         "drafted",
         "stack",
+        "step",
         "log",
         "_legal",
     )
@@ -165,6 +169,7 @@ class ClashState:
     pending: tuple[Any, ...]
     drafted: list[list[int]]
     stack: list[tuple[Any, ...]]
+    step: bool
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None
 
@@ -186,6 +191,7 @@ class ClashState:
         c.pending = self.pending
         c.drafted = [d[:] for d in self.drafted]
         c.stack = self.stack[:]  # frames are tuples: shared safely
+        c.step = self.step
         c.log = None
         c._legal = self._legal
         return c
@@ -217,6 +223,8 @@ class ClashState:
         out["pending"] = list(self.pending)
         out["drafted"] = [list(d) for d in self.drafted]
         out["stack"] = [_plain(f) for f in self.stack]
+        if self.step:
+            out["step"] = True
         return out
 
     @staticmethod
@@ -247,6 +255,7 @@ class ClashState:
         s.pending = tuple(data["pending"])
         s.drafted = [list(d) for d in data["drafted"]]
         s.stack = [_frozen(f) for f in data.get("stack", [])]
+        s.step = bool(data.get("step", False))
         s.log = None
         s._legal = None
         return s
@@ -389,6 +398,7 @@ def build_state(
     st.pending = ()
     st.drafted = [[] for _ in range(seats)]
     st.stack = []
+    st.step = False
     st.log = None
     st._legal = None
     return st

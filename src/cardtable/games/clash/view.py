@@ -10,6 +10,7 @@ from cardtable.core.events import Event
 from cardtable.core.i18n import catalog, tr
 from cardtable.games.clash.abilities import ids_of, names_of
 from cardtable.games.clash.effects import atk_of, available, fort_hp, hp_of
+from cardtable.games.clash.rules import FATIGUE_AFTER
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 
 if TYPE_CHECKING:
@@ -83,8 +84,8 @@ def card_name(game: ClashGame, st: ClashState, inst: int, lang: str) -> str:
 def action_text(st: ClashState, action: tuple[Any, ...]) -> str:
     """Canonical text of an action."""
     kind = action[0]
-    if kind == "end":
-        return "end"
+    if kind == "end" or kind == "continue":
+        return str(kind)
     if kind == "row":
         return f"row {ROW_NAMES[action[1]]}"
     if kind == "give":
@@ -97,6 +98,8 @@ def describe(game: ClashGame, st: ClashState | None, action: tuple[Any, ...], la
     kind = action[0]
     if kind == "end":
         return msg("act_end", lang)
+    if kind == "continue":
+        return describe_continue(st, lang)
     reinforcing = st is not None and st.pending[:1] == ("reinforce",)
     if kind == "row":
         row = msg(f"row_{ROW_NAMES[action[1]]}", lang)
@@ -113,6 +116,20 @@ def describe(game: ClashGame, st: ClashState | None, action: tuple[Any, ...], la
         card = card_name(game, st, st.pending[1], lang)
         return msg("act_reinforce_host", lang, card=card, host=card_name(game, st, action[1], lang))
     return msg(f"act_{kind}", lang, card=card_name(game, st, action[1], lang))
+
+
+def describe_continue(st: ClashState | None, lang: str) -> str:
+    """A step-mode stop's ``continue``, naming what comes next (engine.step)."""
+    if st is None or st.pending[:1] != ("continue",):
+        return msg("act_continue", lang)
+    boundary = st.pending[1]
+    seat = st.active
+    if boundary == "next":
+        seat = (seat + 1) % len(st.hands)
+    key = f"act_continue_{boundary}"
+    if boundary == "turn" and st.fatigue and st.turns_taken[seat] > FATIGUE_AFTER:
+        key = "act_continue_turn_fatigue"  # clash.fatigue.discard comes first
+    return msg(key, lang, seat=seat_of(st, seat, lang))
 
 
 def render_event(game: ClashGame, st: ClashState, ev: Event, lang: str) -> str:
@@ -261,6 +278,8 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
         # Cards not as printed (a position's own cards, what-if overrides): their
         # definitions are public like every printed card.
         obs["cards"] = copy.deepcopy(list(st.custom))
+    if st.step:
+        obs["step"] = True
     if st.phase == OVER:
         obs["winners"] = list(st.winners)
         obs["reason"] = st.reason
