@@ -184,3 +184,68 @@ def test_position_shows_the_damage_split(tmp_path: Path, lang: str, parts: str, 
     out = ok("position", "epic", str(path), "--apply", "pass; pass; to tower 1", "--lang", lang)
     assert parts in out.output and now in out.output
     assert "src: P1.play.0" in out.output and "left: 7" in out.output
+
+
+STOPS = """\
+game: epic
+turn: 3
+active: P1
+first: P1
+players:
+  P1: {deck: [purification], hand: [purification], play: [{card: imperial_commander, position: expended}]}
+  P2: {deck: [purification], hand: []}
+"""
+
+
+def _fails(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    return result.output
+
+
+def test_play_step_offers_continue_at_each_boundary_in_both_languages(tmp_path: Path):
+    """engine.step, epic.turn.start, epic.turn.main.initiative: with --step the person
+    answers every stop; the saved game records the setup and its continues, and --set
+    step=true sets up the same game."""
+    save = tmp_path / "g.json"
+    args = ["play", "epic", "--seed", "3", "--p2", "random"]
+    en = ok(*args, "--step", "--lang", "en", "--save", str(save), input="1\n" * 40).output
+    assert "1. Continue: Player 1's start phase: gold, a card drawn" in en
+    assert "Step mode, a stop. Continue: Player 1's main phase" in en
+    assert "[continue]" in en
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["setup"]["step"] is True and ["continue"] in doc["actions"]
+    ru = ok(*args, "--step", "--lang", "ru", input="1\n" * 40).output
+    assert "Продолжить: основная фаза (Игрок 1)" in ru
+    assert "Пошаговый режим, остановка." in ru
+    again = tmp_path / "h.json"
+    ok(*args, "--set", "step=true", "--lang", "en", "--save", str(again), input="1\n" * 40)
+    other = json.loads(again.read_text(encoding="utf-8"))
+    assert other["setup"] == doc["setup"] and other["actions"] == doc["actions"]
+    assert "Replay verified" in ok("replay", str(save), "--verify-only", "--lang", "en").output
+
+
+def test_position_step_applies_actions_one_stop_at_a_time(tmp_path: Path):
+    """engine.step, epic.turn.main.pass, epic.turn.end, epic.turn.end.heal: `position
+    --step` (or `step: true` in the file) stops before the end phase and before healing;
+    the derived values are printed with the position."""
+    path = tmp_path / "p.yaml"
+    path.write_text(STOPS, encoding="utf-8")
+    out = ok("position", "epic", str(path), "--step", "--apply", "pass; pass", "--lang", "en")
+    assert "pending:\n  continue: end" in out.output and "step: true" in out.output
+    out = ok(
+        "position", "epic", str(path), "--step", "--apply", "pass; pass; continue", "--lang", "en"
+    ).output
+    assert "pending:\n  continue: heal" in out
+    assert "derived:" in out and "human_demon: 22" in out
+    path.write_text(STOPS.replace("game: epic\n", "game: epic\nstep: true\n"), encoding="utf-8")
+    same = ok("position", "epic", str(path), "--apply", "pass; pass; continue", "--lang", "en")
+    assert same.output == out
+    default = tmp_path / "d.yaml"
+    default.write_text(STOPS, encoding="utf-8")
+    out = ok("position", "epic", str(default), "--apply", "pass", "--lang", "en").output
+    assert "continue" not in out and "active: P2" in out
+    # a real decision is no stop: continue is refused, the options are named
+    out = _fails("position", "epic", str(default), "--step", "--apply", "continue", "--lang", "en")
+    assert 'Unknown action "continue". Options: play purification, pass' in out

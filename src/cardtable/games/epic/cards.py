@@ -34,6 +34,10 @@ KEYWORDS = (
 )
 KW_BIT = {k: 1 << i for i, k in enumerate(KEYWORDS)}
 TOKEN_KINDS = ("human", "demon", "wolf", "zombie")
+# The common token piles of a box (epic.components, epic.setup.tokens): double-faced cards,
+# each pile shared by its two kinds. The supply never runs out (epic.token.supply): past a
+# pile, stand-ins are used.
+TOKEN_PILES = (("human_demon", ("human", "demon"), 22), ("wolf_zombie", ("wolf", "zombie"), 12))
 
 
 class Selector(BaseModel):

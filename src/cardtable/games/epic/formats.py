@@ -78,6 +78,11 @@ class EpicSetup(BaseModel):
         "cost, offense, defense or recall_gold for this game (overrides.py; checked when "
         "the game is set up)",
     )
+    step: bool = Field(
+        default=False,
+        description="step mode: offer every single-option decision and stop at each phase "
+        "boundary with a 'continue' decision (rules.stop; the CLI's --step)",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> EpicSetup:

@@ -22,8 +22,19 @@ from cardtable.games.epic.effects import (
 from cardtable.games.epic.formats import draft_kind, draft_material, make_decks, parse_setup
 from cardtable.games.epic.overrides import changes, check_overrides, decode, encode
 from cardtable.games.epic.overrides import with_overrides as overridden_db
-from cardtable.games.epic.rules import apply_action, legal_actions, new_state, split_forecast
-from cardtable.games.epic.state import DRAFT, MULLIGAN, OVER, EpicState
+from cardtable.games.epic.rules import (
+    BOUNDARIES,
+    HEAL,
+    MAX_HAND,
+    NEXT,
+    STOP_WINDOW,
+    apply_action,
+    continue_seat,
+    legal_actions,
+    new_state,
+    split_forecast,
+)
+from cardtable.games.epic.state import DRAFT, MULLIGAN, OVER, PLAY, EpicState
 
 
 class EpicGame(InlineCards[EpicDB], Game):
@@ -32,6 +43,7 @@ class EpicGame(InlineCards[EpicDB], Game):
     id = "epic"
     title: Mapping[str, str] = MappingProxyType({"ru": "Эпик", "en": "Epic Card Game"})
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 200})
+    supports_step = True
 
     def __init__(self, db: EpicDB | None = None) -> None:
         self._init_cards(db)
@@ -90,6 +102,7 @@ class EpicGame(InlineCards[EpicDB], Game):
         teams = opts.team_of_seats()
         st = new_state(db, decks, seed, opts.first, log, opts.mode, teams, kind)
         st.overrides = key
+        st.step = opts.step  # no turn has begun yet: the mulligans (or a draft) come first
         return st
 
     def prepare_match(
@@ -119,7 +132,8 @@ class EpicGame(InlineCards[EpicDB], Game):
         apply_action(self.dbs(state), state, action)
 
     def to_move(self, state: EpicState) -> int | None:
-        """The seat whose decision is pending."""
+        """The seat whose decision is pending (a step-mode stop: the turn player's, or after
+        an eliminated turn player the next player's)."""
         if state.phase == OVER or not state.pending:
             return None
         return int(state.pending[1])
@@ -232,7 +246,8 @@ class EpicGame(InlineCards[EpicDB], Game):
         return state.turn
 
     def conformance_setups(self) -> list[dict[str, Any]]:
-        """Random decks from the base set and from the duel set, precon and limited."""
+        """Random decks from the base set and from the duel set, precon and limited, the
+        drafts, every multi-player mode, and step mode (a duel and a team game)."""
         return [
             {},
             {"first": 1, "edition": "duel2023", "copies": 5},
@@ -246,6 +261,9 @@ class EpicGame(InlineCards[EpicDB], Game):
             {"format": "draft_blind"},
             {"format": "random_pick", "first": 1},
             {"players": 3, "mode": "ffa", "format": "draft_triple"},
+            # step mode: every single-option decision and phase boundary offered
+            {"step": True, "edition": "duel2023", "copies": 4},
+            {"players": 4, "mode": "team", "teams": [[1, 2], [3, 4]], "step": True},
         ]
 
     def card_name(self, state: EpicState, inst: int, lang: str) -> str:
@@ -318,6 +336,32 @@ def _determinize_draft(s: EpicState, seat: int, rng: Rng) -> None:
                 s.owner[c] = other
 
 
+def _stop_problems(st: EpicState) -> list[str]:
+    """What is wrong with a step-mode stop (engine.step): step mode off, an unknown
+    boundary, another seat answering than the turn player, a window or combat the
+    boundary cannot stand in."""
+    problems: list[str] = []
+    if not st.step:
+        problems.append("a step-mode stop outside step mode")
+    if len(st.pending) != 3 or st.pending[2] not in BOUNDARIES:
+        return [*problems, f"unknown stop {st.pending!r}"]
+    boundary = st.pending[2]
+    if st.phase != PLAY:
+        problems.append(f"a {boundary} stop outside the turns of play")
+    if st.pending[1] != continue_seat(st):
+        problems.append(
+            f"the {boundary} stop is answered by seat {st.pending[1]}, not the turn player"
+        )
+    window = STOP_WINDOW.get(boundary)
+    if window is not None and st.window != window and st.active not in st.out:
+        problems.append(f"a {boundary} stop stands in the {window!r} window, not {st.window!r}")
+    if window in ("before_blocks", "before_damage") and st.defender < 0:
+        problems.append(f"a {boundary} stop needs a combat (a defending player)")
+    if boundary == HEAL and len(st.hands[st.active]) > MAX_HAND:
+        problems.append("a heal stop comes after the hand limit: at most 7 cards in hand")
+    return problems
+
+
 def _invariants(game: EpicGame, st: EpicState) -> list[str]:
     problems: list[str] = []
     m = len(st.card_ids)
@@ -358,6 +402,9 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
             problems.append(f"card {c}: a controller outside play")
     if st.gold and any(g not in (0, 1) for g in st.gold):
         problems.append("gold outside 0/1")
+    stopped = bool(st.pending) and st.pending[0] == "continue"
+    if stopped:
+        problems += _stop_problems(st)
     if st.phase == OVER:
         if st.pending:
             problems.append("a finished game has a pending decision")
@@ -366,7 +413,8 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
             problems.append("a running game has no pending decision")
         elif st.pending[1] in st.out:
             problems.append(f"a decision for eliminated player {st.pending[1]}")
-        if st.active in st.out:
+        if st.active in st.out and not (stopped and st.pending[2:] == (NEXT,)):
+            # (at a ``next`` stop the turn has just ended by its player's elimination)
             problems.append("the turn belongs to an eliminated player")
         elif not legal_actions(db, st):
             problems.append(f"no legal action for {st.pending}")

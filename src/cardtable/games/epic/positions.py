@@ -4,6 +4,12 @@ Players are written P1 and P2. Cards are named by id; a champion in play may be 
 with its position, damage and this turn's changes. Cards the state refers to (attackers,
 blockers, an effect being resolved) are written as zone paths such as ``P1.play.2`` or
 ``limbo.0``, so that an exported position loads back to the same position.
+
+A step-mode position (``step: true``) may stand at a phase boundary: ``pending: {continue:
+turn|main|before_blocks|blockers|before_damage|damage|end|heal|next}`` (rules.BOUNDARIES).
+Exported positions carry ``derived``: values computed from the rest (the token supply,
+gold, which hand cards may be played now, champions' offense and defense); a loaded
+position that writes some of them is checked against them (``check_derived``).
 """
 
 from __future__ import annotations
@@ -12,11 +18,29 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError, SetupError
-from cardtable.games.epic.cards import FACTIONS, KEYWORDS, KW_BIT, EpicDB, parse_cards
-from cardtable.games.epic.effects import PLAYER
+from cardtable.games.epic.cards import (
+    FACTIONS,
+    KEYWORDS,
+    KW_BIT,
+    TOKEN_PILES,
+    EpicDB,
+    parse_cards,
+)
+from cardtable.games.epic.effects import PLAYER, defense, offense, statics_in_play
 from cardtable.games.epic.multi import MODES
 from cardtable.games.epic.overrides import decode, position_key
+from cardtable.games.epic.rules import (
+    BEFORE_BLOCKS,
+    BEFORE_DAMAGE,
+    BOUNDARIES,
+    MAIN,
+    STOP_WINDOW,
+    TURN,
+    continue_seat,
+    playable,
+)
 from cardtable.games.epic.state import (
+    DRAFT,
     F_MEMO,
     MEMO_REF,
     MEMO_REFS,
@@ -63,6 +87,8 @@ _TOP = {
     "removed",
     "draft",
     "overrides",
+    "step",
+    "derived",
 }
 _PLAYER = {
     "health",
@@ -228,6 +254,8 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.phase = PHASES.index(data.get("phase", "play"))
     st.turn = int(data.get("turn", 1))
     st.active = seat_of(data.get("active", "P1"), "active")
+    st.step = bool(data.get("step", False))
+    stop = _read_stop(st, data.get("pending"))
     first = data.get("first", "P1")  # None: not chosen yet (a draft comes first)
     st.first = -1 if first is None else seat_of(first, "first")
     if n == 2 and st.turns_taken == [0, 0] and st.first >= 0:
@@ -235,6 +263,10 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         st.turns_taken[1 - st.first] = st.turn // 2
     st.window = str(data.get("window", "main" if st.phase == PLAY else ""))
     init = data.get("initiative", "P1" if st.phase != PLAY else f"P{st.active + 1}")
+    if stop:  # a stop's window and initiative by default: where the engine stands there
+        st.window = str(data.get("window", STOP_WINDOW.get(stop, "end")))
+        if "initiative" not in data:
+            init = f"P{st.active + 1}" if stop in (MAIN, BEFORE_BLOCKS) else None
     st.init = -1 if init is None else seat_of(init, "initiative")
     st.passes = int(data.get("passes", 0))
     st.played = int(bool(data.get("played", False)))
@@ -244,6 +276,8 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.blockers = [ref(x, "combat blockers") for x in combat.get("blockers", [])]
     st.blocked = int(bool(combat.get("blocked", False)))
     st.defender = seat_of(combat["defender"], "defender") if "defender" in combat else -1
+    if stop == BEFORE_DAMAGE and "initiative" not in data:
+        st.init = st.defender  # step 4 opens with the defending player's initiative
     stack = data.get("stack") or {}
     st.stack = []
     for f in stack.get("frames", []) if isinstance(stack, Mapping) else []:
@@ -339,6 +373,8 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     pend = data.get("pending")
     if st.phase == OVER:
         st.pending = ()
+    elif stop:
+        st.pending = ("continue", continue_seat(st), stop)
     elif pend is None:
         st.pending = ("act", st.init if st.init >= 0 else st.active)
     else:
@@ -352,7 +388,25 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     problems = game.check_invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
+    if data.get("derived") is not None:
+        check_derived(game, st, data["derived"])
     return st
+
+
+def _read_stop(st: EpicState, value: Any) -> str:
+    """The boundary of ``pending: {continue: BOUNDARY}`` (step mode), "" for another pending."""
+    if not (isinstance(value, Mapping) and "continue" in value):
+        return ""
+    if set(value) != {"continue"}:
+        raise PositionError(f"pending continue: only the boundary is written, got {dict(value)!r}")
+    boundary = value["continue"]
+    if boundary not in BOUNDARIES:
+        raise PositionError(f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}")
+    if not st.step:
+        raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+    if st.phase != PLAY:
+        raise PositionError("pending continue: a stop stands in the turns of play (phase: play)")
+    return str(boundary)
 
 
 def _overrides(db: EpicDB, raw: Any, card_ids: list[str]) -> str:
@@ -418,6 +472,8 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
         "no_attacks": bool(st.no_attacks),
         "players": players,
     }
+    if st.step:
+        doc["step"] = True
     if st.mode != "duel" or len(st.health) != 2:
         doc["mode"] = st.mode
     groups: dict[int, list[int]] = {}
@@ -441,7 +497,9 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
             "step": st.draft_step,
             "queue": [f"P{x + 1}" for x in st.draft_queue],
         }
-    if st.pending:
+    if st.pending and st.pending[0] == "continue":
+        doc["pending"] = {"continue": st.pending[2]}
+    elif st.pending:
         doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
     if st.overrides:
         doc["overrides"] = decode(st.overrides)
@@ -522,7 +580,108 @@ def export(game: EpicGame, st: EpicState) -> dict[str, Any]:
     custom = game.custom_cards(st)
     if custom:
         doc["cards"] = custom
+    values = derived(game, st)
+    if values:
+        doc["derived"] = values
     return doc
+
+
+# --- derived values ------------------------------------------------------------------
+DERIVED = ("supply", "stand_ins", "gold", "gold_due", "playable", "stats")
+
+
+def derived(game: EpicGame, st: EpicState) -> dict[str, Any]:
+    """Values a scenario checks that are not written as state, computed from it:
+
+    - ``supply``: the token cards left in the common piles (epic.setup.tokens, epic.token):
+      a box holds 22 double-faced human/demon cards and 12 wolf/zombie cards
+      (epic.components; ``cards.TOKEN_PILES``); each token in play takes one card of its
+      pile;
+    - ``stand_ins``: tokens in play beyond a pile (the supply is unlimited: a stand-in
+      takes the place of the missing card, epic.token.supply); only when some are;
+    - ``gold``: each player's gold available now, 1 or 0 (epic.gold.marker);
+    - ``gold_due``: at a ``turn`` stop, each player's gold once start step 2 has turned
+      the markers (epic.turn.start.gold, epic.multi.gold);
+    - ``playable``: each player's hand cards left to right, whether that card could be
+      played now by a player holding initiative (its gold, and a champion only in its
+      player's main phase unless it has Ambush: epic.play.pay, epic.champion.timing);
+      costs never change during a game, so the flag is what a cost would tell;
+    - ``stats``: each player's champions in play, in order, as [offense, defense] now
+      (constant abilities and this turn's changes counted: epic.ability.static).
+
+    Players out of the game are left out; nothing during a draft (no game yet).
+    """
+    out: dict[str, Any] = {}
+    if st.phase == DRAFT:
+        return out
+    db = game.dbs(st)
+    seats = [s for s in range(len(st.health)) if s not in st.out]
+    in_play: dict[str, int] = {}
+    for row in st.play:
+        for i in row:
+            d = db.cards[st.card_ids[i]]
+            if d.type == "token":
+                in_play[d.id] = in_play.get(d.id, 0) + 1
+    supply: dict[str, int] = {}
+    stand_ins: dict[str, int] = {}
+    for pile, kinds, size in TOKEN_PILES:
+        used = sum(in_play.get(f"{k}_token", 0) for k in kinds)
+        supply[pile] = max(0, size - used)
+        if used > size:
+            stand_ins[pile] = used - size
+    out["supply"] = supply
+    if stand_ins:
+        out["stand_ins"] = stand_ins
+    out["gold"] = {f"P{s + 1}": st.gold[s] for s in seats}
+    if st.pending and st.pending[0] == "continue" and st.pending[2] == TURN:
+        due = [
+            1 if st.mode == "duel" or s == st.active else st.gold[s] for s in range(len(st.gold))
+        ]
+        out["gold_due"] = {f"P{s + 1}": due[s] for s in seats}
+    if st.phase != PLAY:
+        return out
+    flags: dict[str, list[bool]] = {}
+    for s in seats:
+        ids = {st.card_ids[a[1]] for a in playable(db, st, s) if a[0] == "play"}
+        flags[f"P{s + 1}"] = [st.card_ids[c] in ids for c in st.hands[s]]
+    out["playable"] = flags
+    statics = statics_in_play(db, st)
+    out["stats"] = {
+        f"P{s + 1}": [
+            [offense(db, st, i, statics), defense(db, st, i, statics)] for i in st.play[s]
+        ]
+        for s in seats
+    }
+    return out
+
+
+def check_derived(game: EpicGame, st: EpicState, written: Any) -> None:
+    """Compare the derived values a position writes with those of its state; one
+    PositionError names every value that disagrees."""
+    if not isinstance(written, Mapping):
+        raise PositionError(f"derived: a mapping with keys from {', '.join(DERIVED)}")
+    actual = derived(game, st)
+    problems: list[str] = []
+    for key, want in written.items():
+        if key not in DERIVED:
+            problems.append(f"derived.{key}: unknown (one of {', '.join(DERIVED)})")
+        elif key not in actual:
+            problems.append(f"derived.{key}: not defined in this position")
+        else:
+            _compare(f"derived.{key}", want, actual[key], problems)
+    if problems:
+        raise PositionError("derived values disagree: " + "; ".join(problems))
+
+
+def _compare(where: str, want: Any, have: Any, problems: list[str]) -> None:
+    if isinstance(want, Mapping) and isinstance(have, Mapping):
+        for k, v in want.items():
+            if k not in have:
+                problems.append(f"{where}.{k}: not defined (have {', '.join(map(str, have))})")
+            else:
+                _compare(f"{where}.{k}", v, have[k], problems)
+    elif want != have:
+        problems.append(f"{where}: written {want!r}, is {have!r}")
 
 
 def _memo(memo: dict[str, Any], p: Any) -> dict[str, Any]:

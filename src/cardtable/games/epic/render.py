@@ -25,7 +25,7 @@ from cardtable.games.epic.cards import (
     TalentCost,
 )
 from cardtable.games.epic.state import DRAFT, F_CARD, MULLIGAN, OVER, EpicState
-from cardtable.games.epic.view import msg, seat_name
+from cardtable.games.epic.view import describe_continue, msg, seat_name
 
 if TYPE_CHECKING:
     from cardtable.games.epic.game import EpicGame
@@ -829,10 +829,13 @@ def header(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str) -> Ren
             style="bold",
         )
     else:
+        shown = st.window
+        if st.pending[:1] == ("continue",) and st.pending[2] == "turn":
+            shown = ""  # a turn's stop: its start phase (the last turn's window is left)
         try:
-            window = msg(f"r_window_{st.window}", lang)
+            window = msg(f"r_window_{shown}", lang)
         except KeyError:
-            window = st.window
+            window = shown
         head = Text(
             msg(
                 "r_header",
@@ -854,7 +857,11 @@ def header(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str) -> Ren
                 else msg("r_initiative_none", lang)
             )
         )
-    if st.pending:
+    if st.pending and st.pending[0] == "continue":  # a step-mode stop (engine.step)
+        lines.append(
+            Text(msg("r_step_pending", lang, next=describe_continue(st, lang)), style="bold")
+        )
+    elif st.pending:
         kind, who = st.pending[0], int(st.pending[1])
         key = f"r_pending_{kind}"
         if kind == "act" and not (st.window == "main" and who == st.active):

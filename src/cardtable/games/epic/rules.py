@@ -10,8 +10,23 @@ Decisions (``state.pending``):
   ("assign", seat)        split one champion's combat damage        -> ("to", card, n) | ("player", n)
   ("target", seat)        the target of the sentence resolving      -> ("target", card | PLAYER|seat)
   ("discard", seat)       discard a card                            -> ("discard", card)
+  ("continue", seat, boundary)  step mode only: the game stands at a phase boundary
+                          (BOUNDARIES); the turn player answers   -> ("continue",)
 Windows (``state.window``): "main" (the turn player's main phase), "pass" (the turn
-player passed; the opponent may play), "before_blocks", "before_damage".
+player passed; the opponent may play), "before_blocks", "before_damage", "end".
+
+A turn runs start_turn (the marker) -> open_turn (gold, draw, prepare, start-of-turn
+abilities) -> to_main (initiative to the turn player) -> the main phase's decisions, with
+any number of combats: begin_blocks_window (step 1's attackers expended, step 2 opens)
+-> to_blockers (step 3) -> end_blocks (step 4 opens) -> to_damage -> combat_damage (step
+5) -> to_main; then end_turn -> end_effects (end-of-turn abilities) -> end_discard (the
+hand limit) -> finish_end (heal, prepare flipped, "this turn" ends) -> start_turn of the
+next player. In default mode the functions call on directly; in step mode (engine.step)
+the game stops before what each boundary names (``turn``, ``main``, ``before_blocks``,
+``blockers``, ``before_damage``, ``damage``, ``end``, ``heal``, ``next``) and
+``continue`` goes on from there (go_on). A resolution suspended for a decision resumes
+through the same functions (resume -> end_discard; next_assignment -> deal_combat ->
+to_main), so it stops where the default path goes on.
 """
 
 from __future__ import annotations
@@ -19,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core import rng as crng
+from cardtable.core.game import CONTINUE
 from cardtable.games.epic import draft as drafting
 from cardtable.games.epic.cards import EpicDB
 from cardtable.games.epic.draft import start_draft
@@ -94,6 +110,35 @@ HAND_SIZE = 5
 MAX_HAND = 7
 TURN_CAP = 400  # engine safety net (ruling R-cap): a draw past it
 
+# Step mode's stops (engine.step): ("continue", seat, boundary) before what the name says.
+TURN = "turn"  # a turn begins (the marker taken); gold, the draw, preparing and start-of-turn
+# abilities follow
+MAIN = "main"  # the main phase opens or reopens (after the start phase or a combat): the turn
+# player holds initiative; abilities waiting resolve first
+BEFORE_BLOCKS = "before_blocks"  # attackers declared and expended (combat step 1); step 2
+# follows: the attacker holds initiative, "attacks" abilities resolve first
+BLOCKERS = "blockers"  # everyone passed before blocks; step 3 (choosing blockers) follows
+BEFORE_DAMAGE = "before_damage"  # blockers declared and flipped (step 3); step 4 follows: the
+# defender holds initiative, "blocks" abilities resolve first
+DAMAGE = "damage"  # everyone passed before damage; step 5 (combat damage) follows
+END = "end"  # the main phase is over; the end phase (end-of-turn abilities) follows
+HEAL = "heal"  # end-of-turn abilities resolved, the hand down to 7; champions heal, flipped
+# ones are prepared and "this turn" ends
+NEXT = "next"  # the turn is over (or ended by its player's elimination); the next turn follows
+BOUNDARIES = (TURN, MAIN, BEFORE_BLOCKS, BLOCKERS, BEFORE_DAMAGE, DAMAGE, END, HEAL, NEXT)
+# The window each stop stands in (a ``turn`` stop keeps the last turn's; a ``next`` stop
+# after an elimination the window the turn ended in).
+STOP_WINDOW = {
+    MAIN: "main",
+    BEFORE_BLOCKS: "before_blocks",
+    BLOCKERS: "before_blocks",
+    BEFORE_DAMAGE: "before_damage",
+    DAMAGE: "before_damage",
+    END: "end",
+    HEAL: "end",
+    NEXT: "end",
+}
+
 
 def new_state(
     db: EpicDB,
@@ -120,6 +165,7 @@ def new_state(
     st.log = [] if log else None
     st.overrides = ""  # what-if numbers: set by EpicGame.new_game (overrides.py)
     st.clear_caches()
+    st.step = False  # step mode: set by EpicGame.new_game
     st.phase = MULLIGAN
     st.turn = 0
     st.window = ""
@@ -195,8 +241,23 @@ def deal_start(st: EpicState) -> None:
 
 
 # --- turns ------------------------------------------------------------------------------
+def stop(st: EpicState, boundary: str) -> None:
+    """Step mode: stand at a phase boundary until ``continue`` (engine.step)."""
+    st.pending = ("continue", continue_seat(st), boundary)
+    st._legal = None
+
+
+def continue_seat(st: EpicState) -> int:
+    """Who answers a stop: the turn player, or (the turn ended by their elimination) the
+    next player, whose turn comes."""
+    seat = st.active
+    return next_seat(st, seat) if seat in st.out else seat
+
+
 def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
-    """Start phase: turn marker, gold, draw, prepare, start-of-turn triggers (epic.turn.start)."""
+    """Start phase step 1: the turn marker (epic.turn.start, epic.turn.start.marker); "this
+    turn" starts afresh. The other steps follow (open_turn), in step mode after the
+    ``turn`` stop."""
     st.turn += 1
     if st.turn > TURN_CAP:
         st.phase = OVER
@@ -209,11 +270,22 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
     st.init = -1
     if st.log is not None:
         emit(st, "turn", "epic.turn.start", seat, turn=st.turns_taken[seat])
+    st.played1 = [0] * len(st.played1)
+    st.broken_turn = []
+    if st.step:
+        stop(st, TURN)
+        return
+    open_turn(db, st)
+
+
+def open_turn(db: EpicDB, st: EpicState) -> None:
+    """Start phase steps 2-5: gold (epic.turn.start.gold), the draw (epic.turn.start.draw),
+    preparing (epic.turn.start.prepare), start-of-turn abilities (epic.turn.start.triggers);
+    the main phase follows (to_main)."""
+    seat = st.active
     for s in range(len(st.gold)):
         if st.mode == "duel" or s == seat:  # epic.multi.gold: only your own turn's gold
             st.gold[s] = 1
-        st.played1[s] = 0
-    st.broken_turn = []
     if not (seat == st.first and st.turns_taken[seat] == 1) or st.mode != "duel":
         draw(st, seat, 1)  # epic.multi.first_draw
     for i in st.play[seat]:
@@ -227,11 +299,28 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
         d = cards[ids[c]]
         if d.discard_abilities:  # epic.discard_text
             fire(st, d, c, seat, "start_of_turn", "discard")
+    to_main(db, st)
+
+
+def to_main(db: EpicDB, st: EpicState) -> None:
+    """The main phase opens, or reopens after a combat (epic.combat.damage.continue): the
+    turn player gains initiative (epic.turn.main.initiative); the abilities waiting (the
+    start of the turn's, the combat's) resolve first, in step mode after the ``main`` stop."""
     st.window = "main"
-    st.init = seat
+    st.init = st.active
     st.passes = 0
     st.pending = ()
     settle(db, st)
+    if st.step:
+        stop(st, MAIN)
+        return
+    run(db, st)  # (resolve_then_act, written out: once a turn and after every combat)
+    if not st.pending:
+        st.pending = ("act", st.active)
+
+
+def resolve_then_act(db: EpicDB, st: EpicState, seat: int) -> None:
+    """A window's first moment: what waits resolves, then ``seat`` holds initiative."""
     run(db, st)
     if not st.pending:
         st.pending = ("act", seat)
@@ -246,9 +335,19 @@ def open_window(st: EpicState, window: str, seat: int) -> None:
 
 
 def end_turn(db: EpicDB, st: EpicState) -> None:
-    """End phase (epic.turn.end): end-of-turn effects, discard to 7, heal, prepare flipped."""
+    """The main phase is over: the end phase, nobody holding initiative (epic.turn.end);
+    its steps follow (end_effects), in step mode after the ``end`` stop."""
     st.window = "end"
     st.init = -1
+    if st.step:
+        stop(st, END)
+        return
+    end_effects(db, st)
+
+
+def end_effects(db: EpicDB, st: EpicState) -> None:
+    """End step 1: "at the end of the turn" effects (epic.turn.end.triggers), then the hand
+    limit (end_discard)."""
     for i in st.eot_break:  # "break it at the end of the turn"
         if st.controller[i] >= 0:
             break_champion(db, st, i, "epic.card.text")
@@ -267,17 +366,26 @@ def end_turn(db: EpicDB, st: EpicState) -> None:
 
 
 def end_discard(db: EpicDB, st: EpicState) -> None:
-    """Discard down to 7 (epic.turn.end.hand_limit), then the rest of the end phase."""
+    """Discard down to 7 (epic.turn.end.hand_limit; each discard comes back here through
+    resume), then the rest of the end phase (finish_end), in step mode after the ``heal``
+    stop."""
     seat = st.active
     if len(st.hands[seat]) > MAX_HAND:
         st.pending = ("discard", seat)
         st.assign["discard"] = [seat] * (len(st.hands[seat]) - MAX_HAND)
         return
+    if st.step:
+        stop(st, HEAL)
+        return
     finish_end(db, st)
 
 
 def finish_end(db: EpicDB, st: EpicState) -> None:
-    """The rest of the end phase, then the next player's turn."""
+    """The rest of the end phase: control "this turn" ends, champions heal
+    (epic.turn.end.heal), flipped ones are prepared (epic.turn.end.prepare_flipped), "until
+    the end of the turn" ends (epic.turn.end.expire); then the next player's turn, in step
+    mode after the ``next`` stop (also when the turn ended by its player's elimination,
+    turn_over)."""
     pairs = st.eot_control
     for k in range(0, len(pairs), 2):  # control "this turn" ends (epic.control)
         i, old = pairs[k], pairs[k + 1]
@@ -296,7 +404,34 @@ def finish_end(db: EpicDB, st: EpicState) -> None:
     st.no_attacks = 0
     if st.mode != "duel":
         st.gold[st.active] = 1  # epic.multi.gold: again at the end of your own turn
+    if st.step:
+        stop(st, NEXT)
+        return
     start_turn(db, st, next_seat(st, st.active))
+
+
+def go_on(db: EpicDB, st: EpicState) -> None:
+    """``continue`` at a stop: what its boundary waits for (engine.step)."""
+    boundary = st.pending[2]
+    st.pending = ()
+    if boundary == TURN:
+        open_turn(db, st)
+    elif boundary in (MAIN, BEFORE_BLOCKS):
+        resolve_then_act(db, st, st.active)
+    elif boundary == BLOCKERS:
+        st.pending = ("blockers", st.defender)
+    elif boundary == BEFORE_DAMAGE:
+        resolve_then_act(db, st, st.defender)
+    elif boundary == DAMAGE:
+        combat_damage(db, st)
+    elif boundary == END:
+        end_effects(db, st)
+    elif boundary == HEAL:
+        finish_end(db, st)
+    elif boundary == NEXT:
+        start_turn(db, st, next_seat(st, st.active))
+    else:
+        raise AssertionError(f"unknown boundary {boundary!r}")
 
 
 # --- playing cards -------------------------------------------------------------------------
@@ -472,10 +607,9 @@ def pass_initiative(db: EpicDB, st: EpicState, seat: int) -> None:
     st.passes += 1
     if st.passes >= len(alive(st)):
         if st.window == "before_blocks":
-            st.init = -1
-            st.pending = ("blockers", st.defender)
+            to_blockers(st)
         else:
-            combat_damage(db, st)
+            to_damage(db, st)
         return
     st.init = other
     st.pending = ("act", other)
@@ -518,7 +652,8 @@ def can_block(db: EpicDB, st: EpicState, b: int, open_to: tuple[bool, bool] | No
 
 
 def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
-    """Attackers are expended; the attacking player gets initiative (epic.combat.before_blocks)."""
+    """Attackers are expended (epic.combat.declare); the attacking player gets initiative
+    (epic.combat.before_blocks), in step mode after the ``before_blocks`` stop."""
     for a in st.attackers:
         st.pos[a] = EXPENDED
         fire(st, defn(db, st, a), a, st.controller[a], "attacks")
@@ -531,13 +666,27 @@ def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
     st.init = st.active
     st.passes = 0
     st.pending = ()
-    run(db, st)
+    if st.step:
+        stop(st, BEFORE_BLOCKS)
+        return
+    run(db, st)  # (resolve_then_act, written out)
     if not st.pending:
         st.pending = ("act", st.active)
 
 
+def to_blockers(st: EpicState) -> None:
+    """Everyone passed before blocks: step 3, nobody holding initiative; the defender
+    chooses blockers (epic.combat.blocks), in step mode after the ``blockers`` stop."""
+    st.init = -1
+    if st.step:
+        stop(st, BLOCKERS)
+        return
+    st.pending = ("blockers", st.defender)
+
+
 def end_blocks(db: EpicDB, st: EpicState) -> None:
-    """Blockers flip; the defending player gets initiative (epic.combat.before_damage)."""
+    """Blockers flip (epic.combat.blocks); the defending player gets initiative
+    (epic.combat.before_damage), in step mode after the ``before_damage`` stop."""
     for b in st.blockers:
         st.pos[b] = FLIPPED
     st.blocked = int(bool(st.blockers))
@@ -548,9 +697,22 @@ def end_blocks(db: EpicDB, st: EpicState) -> None:
     open_window(st, "before_damage", st.defender)
     st.pending = ()
     settle(db, st)
-    run(db, st)
+    if st.step:
+        stop(st, BEFORE_DAMAGE)
+        return
+    run(db, st)  # (resolve_then_act, written out)
     if not st.pending:
         st.pending = ("act", st.defender)
+
+
+def to_damage(db: EpicDB, st: EpicState) -> None:
+    """Everyone passed before damage: step 5, nobody holding initiative (combat_damage),
+    in step mode after the ``damage`` stop."""
+    st.init = -1
+    if st.step:
+        stop(st, DAMAGE)
+        return
+    combat_damage(db, st)
 
 
 def combat_damage(db: EpicDB, st: EpicState) -> None:
@@ -655,7 +817,7 @@ def next_assignment(db: EpicDB, st: EpicState) -> None:
     while True:
         if a["left"] > 0:
             options = assign_options(db, st)
-            if len(options) == 1:
+            if len(options) == 1 and not st.step:  # step mode offers it (engine.step)
                 _record(st, options[0])
                 continue
             if options:
@@ -727,14 +889,7 @@ def deal_combat(db: EpicDB, st: EpicState) -> None:
     st.blocked = 0
     st.defender = -1
     # The attacking player goes on with the main phase once what fired is resolved.
-    st.window = "main"
-    st.init = st.active
-    st.passes = 0
-    st.pending = ()
-    settle(db, st)
-    run(db, st)
-    if not st.pending:
-        st.pending = ("act", st.active)
+    to_main(db, st)
 
 
 def split_forecast(db: EpicDB, st: EpicState) -> tuple[set[int], dict[int, int]]:
@@ -906,6 +1061,8 @@ def legal_actions(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
         out = drafting.options(st)
     elif what == "may":
         out = loyalty_options(db, st) if st.stack[-1][4] == -1 else [("yes",), ("no",)]
+    elif what == "continue":
+        out = [CONTINUE]
     st._legal = out
     return out
 
@@ -949,7 +1106,8 @@ def _dedupe_cards(st: EpicState, options: list[tuple[Any, ...]]) -> list[tuple[A
 
 
 def apply_action(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
-    """Perform a legal action, then every forced step after it."""
+    """Perform a legal action, then every forced step after it; none in step mode, where a
+    decision with one option is offered like any other (engine.step)."""
     try:
         while True:
             try:
@@ -961,7 +1119,7 @@ def apply_action(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
             if st.out:
                 repair(db, st)
             options = legal_actions(db, st)
-            if len(options) != 1:
+            if len(options) != 1 or st.step:
                 return
             action = options[0]  # the only option: taken at once
     except GameOver:
@@ -1012,7 +1170,8 @@ def repair(db: EpicDB, st: EpicState) -> None:
 
 
 def end_combat(st: EpicState) -> None:
-    """The attack ends without damage (its defender left the game)."""
+    """The attack ends without damage (its defender left the game); the main phase goes
+    on, in step mode after the ``main`` stop."""
     st.assign = {}
     st.attackers = []
     st.blockers = []
@@ -1021,6 +1180,9 @@ def end_combat(st: EpicState) -> None:
     st.window = "main"
     st.init = st.active
     st.passes = 0
+    if st.step:
+        stop(st, MAIN)
+        return
     st.pending = ("act", st.active)
 
 
@@ -1093,13 +1255,16 @@ def _step(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
         discard_choice(db, st, action[1])
         run(db, st)
         resume(db, st)
+    elif kind == "continue":
+        go_on(db, st)
     else:
         raise AssertionError(f"unknown action {action!r}")
 
 
 def resume(db: EpicDB, st: EpicState) -> None:
     """After an effect finished: give the decision back to the initiative holder (or go on
-    with the end phase when it was an end-of-turn effect)."""
+    with the end phase when it was an end-of-turn effect or a hand-limit discard: through
+    end_discard, which stops at ``heal`` in step mode)."""
     if st.pending or st.phase == OVER:
         return
     st.assign.pop("discard", None)
@@ -1131,4 +1296,11 @@ def finish_mulligan(db: EpicDB, st: EpicState, seat: int) -> None:
     start_turn(db, st, st.first)
 
 
-__all__ = ["apply_action", "legal_actions", "new_state"]
+__all__ = [
+    "BOUNDARIES",
+    "STOP_WINDOW",
+    "apply_action",
+    "continue_seat",
+    "legal_actions",
+    "new_state",
+]

@@ -5,6 +5,9 @@ the ``supply`` list when they leave it. An effect being resolved is an explicit 
 on ``stack``: [card, controller, source kind, index, next step, target player, targets
 chosen for the current step], so a resolution waiting for a target choice can be
 cloned and saved like everything else.
+
+``step`` is the setup's step mode (rules.stop, rules.apply_action): written to JSON only
+when true, so default games keep their JSON form.
 """
 
 from __future__ import annotations
@@ -114,6 +117,7 @@ class EpicState:
         "new_triggers",
         "assign",
         "pending",
+        "step",
         "log",
         "overrides",
         "_legal",
@@ -182,6 +186,7 @@ class EpicState:
     # (source, target, amount) triples), discards owed, Recycle, recalled events
     assign: dict[str, Any]
     pending: tuple[Any, ...]
+    step: bool  # step mode (engine.step): stops at phase boundaries, no forced steps
     log: list[Event] | None
     # what-if card numbers (overrides.py): canonical JSON text, "" for none (a plain game)
     overrides: str
@@ -208,6 +213,7 @@ class EpicState:
             for k, v in self.assign.items()
         }
         c.pending = self.pending
+        c.step = self.step
         c.log = None
         c.overrides = self.overrides
         c._legal = self._legal
@@ -224,11 +230,19 @@ class EpicState:
         out["stack"] = [copy_frame(f) for f in self.stack]
         out["triggers"] = [[list(t) for t in s] for s in self.triggers]
         out["new_triggers"] = [list(t) for t in self.new_triggers]
-        out["assign"] = {
-            k: ({str(a): b for a, b in v.items()} if isinstance(v, dict) else v)
+        out["assign"] = {  # copies: the form must not change as the game goes on
+            k: (
+                {str(a): b for a, b in v.items()}
+                if isinstance(v, dict)
+                else v[:]
+                if isinstance(v, list)
+                else v
+            )
             for k, v in self.assign.items()
         }
         out["pending"] = list(self.pending)
+        if self.step:
+            out["step"] = True
         if self.overrides:
             out["overrides"] = json.loads(self.overrides)
         return out
@@ -257,6 +271,7 @@ class EpicState:
             for k, v in data["assign"].items()
         }
         s.pending = tuple(data["pending"])
+        s.step = bool(data.get("step", False))
         s.log = None
         over = data.get("overrides")
         s.overrides = canonical_json(over) if over else ""

@@ -8,6 +8,7 @@ from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 from cardtable.games.epic.cards import KEYWORDS
 from cardtable.games.epic.effects import PLAYER, defense, keywords, offense
+from cardtable.games.epic.multi import next_seat
 from cardtable.games.epic.state import DRAFT, OVER, EpicState
 
 if TYPE_CHECKING:
@@ -105,6 +106,8 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
     }
     if kind == "attack" and len(action) > 1:
         return msg("act_attack_player", lang, seat=seat_name(action[1], lang))
+    if kind == "continue":
+        return describe_continue(st, lang)
     if kind in simple:
         return msg(simple[kind], lang)
     if st is None:
@@ -145,6 +148,27 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
     if kind == "mull":
         return msg("act_mull", lang, card=card_name(game, st, action[1], lang))
     return str(kind)
+
+
+def describe_continue(st: EpicState | None, lang: str) -> str:
+    """A step-mode stop's ``continue``, naming what comes next (engine.step)."""
+    if st is None or not st.pending or st.pending[0] != "continue":
+        return msg("act_continue", lang)
+    boundary = st.pending[2]
+    seat = st.active
+    key = f"step_{boundary}"
+    if boundary in ("blockers", "before_damage"):
+        seat = st.defender
+    elif boundary == "next":
+        seat = next_seat(st, seat)
+    elif (
+        boundary == "turn" and st.mode == "duel" and seat == st.first and st.turns_taken[seat] == 1
+    ):
+        key = "step_turn_no_draw"  # epic.turn.start.draw: not the first player's first turn
+    what = msg(key, lang, seat=seat_name(seat, lang))
+    if boundary in ("main", "before_blocks", "before_damage") and (st.triggers or st.stack):
+        return msg("act_continue_waiting", lang, next=what)
+    return msg("act_continue_to", lang, next=what)
 
 
 def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
@@ -226,6 +250,10 @@ def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
     }
     if "hits" in st.assign:  # combat damage being split: public
         obs["combat_damage"] = combat_damage_view(st)
+    if st.step:  # step mode (engine.step): a stop is public, with its boundary
+        obs["step"] = True
+        if st.pending and st.pending[0] == "continue":
+            obs["pending"] = list(st.pending)
     if st.phase == DRAFT:  # own pack and picks; the others' only as counts
         obs["draft"] = {
             "kind": st.draft,
