@@ -45,4 +45,58 @@ def games_and_setups() -> list[tuple[str, int, dict[str, Any]]]:
     return out
 
 
-__all__ = ["games_and_setups", "playout", "roundtrip", "state_hash"]
+def plain(state: Any) -> dict[str, Any]:
+    """A state's JSON form, copied, without the step-mode flag."""
+    data = json.loads(json.dumps(state.to_json()))
+    data.pop("step", None)
+    return data
+
+
+def step_mode_replay(
+    game: Game, setup: dict[str, Any], seed: int, default_offers_single: bool = False
+) -> tuple[int, int]:
+    """Play a seeded random game in default mode, then the same game in step mode: each
+    decision default mode offered gets its choice there (the states, step flag aside,
+    must be equal at it); every other decision must have one option, which is taken.
+    Asserts equal final states and event logs; returns (continue stops, other
+    single-option decisions) met in step mode. Unless ``default_offers_single``, default
+    mode must offer only decisions with two or more options."""
+    st = game.new_game(setup, seed, log=True)
+    rng = Rng(seed + 1)
+    choices, before = [], []
+    while game.to_move(st) is not None:
+        legal = game.legal_actions(st)
+        assert default_offers_single or len(legal) > 1, "default mode offers only real decisions"
+        choices.append(legal[rng.randbelow(len(legal))])
+        before.append(plain(st))
+        game.apply(st, choices[-1])
+    final = st
+    st = game.new_game({**setup, "step": True}, seed, log=True)
+    stops = forced = i = 0
+    while game.to_move(st) is not None:
+        legal = game.legal_actions(st)
+        ours = i < len(choices) and (len(legal) > 1 or legal[0] == choices[i])
+        if ours and (len(legal) > 1 or plain(st) == before[i]):
+            assert plain(st) == before[i], f"seed {seed}: decision {i} differs"
+            action = choices[i]
+            i += 1
+        else:
+            assert len(legal) == 1, f"seed {seed}: decision {i} differs"
+            action = legal[0]
+            stops += action == ("continue",)
+            forced += action != ("continue",)
+        game.apply(st, action)
+    assert i == len(choices)
+    assert plain(st) == plain(final)
+    assert st.log == final.log
+    return stops, forced
+
+
+__all__ = [
+    "games_and_setups",
+    "plain",
+    "playout",
+    "roundtrip",
+    "state_hash",
+    "step_mode_replay",
+]

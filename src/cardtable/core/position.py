@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -52,3 +52,35 @@ def dump_position(game: Game, state: Any) -> str:
     """The position document of a state as YAML text."""
     doc: Mapping[str, Any] = game.export_position(state)
     return yaml.safe_dump(dict(doc), allow_unicode=True, sort_keys=False, width=100)
+
+
+def check_derived(written: Any, actual: Mapping[str, Any], known: Iterable[str]) -> None:
+    """Compare the ``derived:`` values a position writes with those its state gives
+    (``actual``; ``known`` names every key a game derives): one PositionError names every
+    value that disagrees."""
+    keys = tuple(known)
+    names = ", ".join(keys)
+    if not isinstance(written, Mapping):
+        raise PositionError(f"derived: a mapping with keys from {names}")
+    problems: list[str] = []
+    for key, want in written.items():
+        if key not in keys:
+            problems.append(f"derived.{key}: unknown (one of {names})")
+        elif key not in actual:
+            problems.append(f"derived.{key}: not defined in this position")
+        else:
+            _compare(f"derived.{key}", want, actual[key], problems)
+    if problems:
+        raise PositionError("derived values disagree: " + "; ".join(problems))
+
+
+def _compare(where: str, want: Any, have: Any, problems: list[str]) -> None:
+    if isinstance(want, Mapping) and isinstance(have, Mapping):
+        for k, v in want.items():
+            if k not in have:
+                shown = ", ".join(map(str, have)) or "none"
+                problems.append(f"{where}.{k}: not defined (have {shown})")
+            else:
+                _compare(f"{where}.{k}", v, have[k], problems)
+    elif want != have:
+        problems.append(f"{where}: written {want!r}, is {have!r}")

@@ -20,7 +20,7 @@ from cardtable.agents import RandomAgent
 from cardtable.core import CONTINUE, IllegalAction, PositionError, state_hash
 from cardtable.core.match import play_match
 from cardtable.core.rng import Rng
-from tests.conformance.playout import roundtrip
+from tests.conformance.playout import roundtrip, step_mode_replay
 from tests.games.clash.helpers import GAME, card, play
 
 DEFAULT_SETUPS = [s for s in GAME.conformance_setups() if not s.get("step")] + [
@@ -32,27 +32,6 @@ PLAYER_TURN = ["turn", "assault", "heal", "next"]
 AI_TURN = ["turn", "summon", "assault", "heal", "next"]
 
 
-def _plain(st: Any) -> dict[str, Any]:
-    """The state's JSON form without the step flag."""
-    data = st.to_json()
-    data.pop("step", None)
-    return data
-
-
-def _default_game(setup: dict[str, Any], seed: int) -> tuple[list[Any], list[Any], Any]:
-    """A seeded random game in default mode: its choices, the state before each, the end."""
-    st = GAME.new_game(setup, seed, log=True)
-    rng = Rng(seed + 1)
-    choices, before = [], []
-    while GAME.to_move(st) is not None:
-        legal = GAME.legal_actions(st)
-        assert len(legal) > 1, "default mode offers only real decisions"
-        choices.append(legal[rng.randbelow(len(legal))])
-        before.append(_plain(st))
-        GAME.apply(st, choices[-1])
-    return choices, before, st
-
-
 @pytest.mark.parametrize("setup", DEFAULT_SETUPS, ids=lambda s: json.dumps(s)[:60])
 def test_step_mode_plays_the_same_game_as_default_mode(setup: dict[str, Any]) -> None:
     """engine.step: the stops and the offered single-option decisions change nothing.
@@ -60,23 +39,9 @@ def test_step_mode_plays_the_same_game_as_default_mode(setup: dict[str, Any]) ->
     step flag aside); the final states and the event logs are equal."""
     forced = stops = 0
     for seed in range(4):
-        choices, before, final = _default_game(setup, seed)
-        st = GAME.new_game({**setup, "step": True}, seed, log=True)
-        i = 0
-        while GAME.to_move(st) is not None:
-            legal = GAME.legal_actions(st)
-            if len(legal) == 1:
-                action = legal[0]
-                stops += action == CONTINUE
-                forced += action != CONTINUE
-            else:
-                assert _plain(st) == before[i], f"seed {seed}: decision {i} differs"
-                action = choices[i]
-                i += 1
-            GAME.apply(st, action)
-        assert i == len(choices)
-        assert _plain(st) == _plain(final)
-        assert st.log == final.log
+        s, f = step_mode_replay(GAME, setup, seed)
+        stops += s
+        forced += f
     assert stops > 0 and forced > 0
 
 

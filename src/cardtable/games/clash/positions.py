@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError
+from cardtable.core.position import check_derived
 from cardtable.games.clash.abilities import ids_of, mask_of
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
 from cardtable.games.clash.effects import (
@@ -240,7 +241,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     if problems:
         raise PositionError("; ".join(problems))
     if data.get("derived") is not None:
-        check_derived(st, data["derived"])
+        check_derived(data["derived"], derived(st), DERIVED)
     return st
 
 
@@ -799,35 +800,6 @@ def derived(st: ClashState) -> dict[str, Any]:
         else:
             out["mana_due"] = due.mana
     return out
-
-
-def check_derived(st: ClashState, written: Any) -> None:
-    """Compare the derived values a position writes with those of its state; one
-    PositionError names every value that disagrees."""
-    if not isinstance(written, Mapping):
-        raise PositionError(f"derived: a mapping with keys from {', '.join(DERIVED)}")
-    actual = derived(st)
-    problems: list[str] = []
-    for key, want in written.items():
-        if key not in DERIVED:
-            problems.append(f"derived.{key}: unknown (one of {', '.join(DERIVED)})")
-        elif key not in actual:
-            problems.append(f"derived.{key}: not defined in this position")
-        else:
-            _compare(f"derived.{key}", want, actual[key], problems)
-    if problems:
-        raise PositionError("derived values disagree: " + "; ".join(problems))
-
-
-def _compare(where: str, want: Any, have: Any, problems: list[str]) -> None:
-    if isinstance(want, Mapping) and isinstance(have, Mapping):
-        for k, v in want.items():
-            if k not in have:
-                problems.append(f"{where}.{k}: not defined (have {', '.join(map(str, have))})")
-            else:
-                _compare(f"{where}.{k}", v, have[k], problems)
-    elif want != have:
-        problems.append(f"{where}: written {want!r}, is {have!r}")
 
 
 def _creature_doc(st: ClashState, c: int) -> Any:
