@@ -244,7 +244,9 @@ def test_an_overridden_value_changes_who_wins_the_fight() -> None:
     assert legal(st) == {"retreat", "char ledinemras_the_monk"}
     play(st, "char ledinemras_the_monk")
     # 4 cannot match 5: undoing the turn is the only way on (bluemoon.special.rule11), the
-    # engine takes it, and Hoax retreats.
+    # engine takes it, and back at "Retreat?" Hoax retreats.
+    assert legal(st) == {"retreat", "char ledinemras_the_monk"}
+    play(st, "retreat")
     assert st.log is not None and [e.kind for e in st.log[:4]] == [
         "play",
         "undo",
@@ -259,7 +261,7 @@ def test_an_overridden_value_changes_who_wins_the_fight() -> None:
     assert announced(st) == [(1, 6, FIRE)]
     assert GAME.observe(st, 1)["totals"] == [5, 6]
     assert st.pending == ("play", 0) and st.dragons == [0, 0]
-    play(st, "char torch")  # 1 cannot match 6: Vulca's turn is undone, Vulca retreats
+    play(st, "char torch", "retreat")  # 1 cannot match 6: taken back, Vulca retreats
     assert st.dragons == [0, 1]
     # The printed card is untouched.
     assert (

@@ -405,12 +405,14 @@ def test_aquatic_armor_shields_in_both_elements() -> None:
 def test_aquatic_armor_shields_ignored_by_mekarthas() -> None:
     """bluemoon.special.ignore, bluemoon.icon.shield: with the opponent's Mekarthas the
     Shrewd active (icons ignored) the Armor's shields do not count: Torch cannot stand
-    below 5 Fire and the player retreats."""
+    below 5 Fire, the cards go back (rule 11) and the player retreats."""
     st = later(
         {"hand": ["torch", "aquatic_armor", "glimmer"], "combat": at(1, "spark")},
         {"hand": ["sear"], "combat": at(2, "mekarthas_the_shrewd", "fireblast")},
     )
     play(st, "char torch", "boost aquatic_armor")
+    assert "done" not in legal(st)
+    play(st, "retreat")
     assert announced(st) == [] and st.dragons == [0, 1]
 
 
@@ -811,14 +813,16 @@ def test_administer_water_of_immortality_may_be_declined() -> None:
 def test_mekarthas_the_shrewd_ignores_the_opponents_shield() -> None:
     """bluemoon.cards.special_text, bluemoon.special.ignore, bluemoon.icon.shield: with
     Mekarthas (Hoax, 2 Fire, 2 Earth) active the opponent's Inscrutable Armor shields
-    nothing: 1 Fire against 2 cannot stand and the opponent retreats; against an Aqua
-    character without the power the shield holds."""
+    nothing: 1 Fire against 2 cannot stand, the cards go back (rule 11) and the opponent
+    retreats; against an Aqua character without the power the shield holds."""
     st = reply(
         {"hand": ["blaze"], "combat": at(1, "mekarthas_the_shrewd")},
         {"hand": ["torch", "inscrutable_armor", "sear"]},
     )
     assert tot(st, 0) == 2
     play(st, "char torch", "boost inscrutable_armor")
+    assert "done" not in legal(st)
+    play(st, "retreat")
     assert announced(st) == [] and st.dragons == [1, 0]
     st = reply(
         {"hand": ["blaze"], "combat": at(1, "eelena_aqua_prima_alpha")},

@@ -275,7 +275,7 @@ def test_tittertweet_ignores_the_opponents_leadership_text() -> None:
     play(st, "lead muster_reinforcements")
     assert len(st.hands[1]) == 2
     st = fight("cheepchirrup")
-    play(st, "lead muster_reinforcements")
+    play(st, "lead muster_reinforcements", "draw 5")
     assert len(st.hands[1]) == 2 + 5
 
 

@@ -438,15 +438,16 @@ def test_genathones_the_blind_you_may_not_beats_it() -> None:
 # --- Sarogakanas the Ancient --------------------------------------------------------------
 def test_sarogakanas_the_ancient_takes_two_hand_cards() -> None:
     """bluemoon.cards.special_text, bluemoon.special.rule11_penalty: Sarogakanas takes two
-    of the opponent's three hand cards at random and discards them, if its player wants
-    (R18); cards were revealed, so a turn that falls short can only be conceded."""
+    of the opponent's three hand cards at random and discards them, one, two or none as
+    its player wants (R18, R9); cards were revealed, so a turn that falls short can only be
+    conceded."""
     st = later(
         {"hand": ["sarogakanas_the_ancient", "battling_boomerang"], "combat": at(1, "torch")},
         {"hand": ["spark", "ignite", "sear"], "combat": at(2, "volca")},
     )
     play(st, "char sarogakanas_the_ancient")
-    assert legal(st) == {"yes", "stop"}
-    play(st, "yes")
+    assert legal(st) == {"draw 1", "draw 2", "stop"}
+    play(st, "draw 2")
     assert st.pending == ("play", 0)
     assert len(st.hands[1]) == 1 and len(st.discards[1]) == 2
     assert sorted(ids(st, st.hands[1] + st.discards[1])) == ["ignite", "sear", "spark"]
@@ -460,7 +461,9 @@ def test_sarogakanas_the_ancient_as_far_as_possible() -> None:
         {"hand": ["sarogakanas_the_ancient", "tome_of_wisdom"], "combat": at(1, "torch")},
         {"hand": ["spark"], "combat": at(2, "stars_shining")},
     )
-    play(st, "char sarogakanas_the_ancient", "yes")
+    play(st, "char sarogakanas_the_ancient")
+    assert legal(st) == {"draw 1", "stop"}
+    play(st, "draw 1")
     assert st.hands[1] == [] and ids(st, st.discards[1]) == ["spark"]
 
 
@@ -482,7 +485,7 @@ def test_inscrutable_armor_fire_shield() -> None:
 def test_inscrutable_armor_does_not_shield_earth() -> None:
     """bluemoon.icon.shield.element, bluemoon.special.rule11: in Earth the armor (0/0) adds
     nothing and does not protect: 1 Earth against 4 Earth cannot end the turn; the cards go
-    back to hand and Hoax retreats (ruling R2)."""
+    back to hand, back at «Сдаться?» Hoax retreats (ruling R2)."""
     st = later(
         {
             "hand": ["vetraskedas_the_sceptic", "inscrutable_armor"],
@@ -493,7 +496,9 @@ def test_inscrutable_armor_does_not_shield_earth() -> None:
     )
     play(st, "char vetraskedas_the_sceptic")
     assert legal(st) == {"boost inscrutable_armor", "undo"}
-    play(st, "boost inscrutable_armor")  # 1 Earth, no shield: only undo, then the retreat
+    play(st, "boost inscrutable_armor")  # 1 Earth, no shield: only undo, taken by itself
+    assert "retreat" in legal(st)
+    play(st, "retreat")
     assert st.dragons == [0, 1]
     assert {"vetraskedas_the_sceptic", "inscrutable_armor"} <= set(ids(st, st.hands[0]))
 
@@ -568,9 +573,9 @@ def test_potion_of_prodigious_passion_never_lowers() -> None:
         assert tot(st, 0) == value
 
 
-def test_potion_of_prodigious_passion_on_the_best_character() -> None:
+def test_potion_of_prodigious_passion_on_the_chosen_character() -> None:
     """bluemoon.special.rule2_choice, bluemoon.icon.pair: with two active characters the
-    potion raises the one where it helps most (ruling R13): 6 + (1 -> 5) Fire."""
+    potion raises the one its player chooses (ruling R13): 6 + (1 -> 5) Fire."""
     st = later(
         {
             "hand": [
@@ -583,7 +588,9 @@ def test_potion_of_prodigious_passion_on_the_best_character() -> None:
         {"combat": at(2, "silento_sol")},
     )
     play(st, "char virgin_of_pure_fire", "char virgin_of_pure_earth")
-    play(st, "boost potion_of_prodigious_passion", "done")
+    play(st, "boost potion_of_prodigious_passion")
+    assert legal(st) == {"pick virgin_of_pure_fire", "pick virgin_of_pure_earth"}
+    play(st, "pick virgin_of_pure_earth", "done")
     assert announced(st) == [(0, 11, FIRE)]
 
 
@@ -742,8 +749,8 @@ def test_brain_drain_control_and_own_turn() -> None:
 # --- leadership cards ---------------------------------------------------------------------
 def test_muster_reinforcements_draws_five() -> None:
     """bluemoon.cards.special_text, bluemoon.turn.leadership, bluemoon.turn.leadership.pile:
-    the card goes on the leader pile and five cards are drawn at once, in full (ruling R9:
-    no choice offered)."""
+    the card goes on the leader pile and its player may draw up to five cards (ruling R9:
+    how many is their choice): five here."""
     st = lead(
         {
             "hand": ["muster_reinforcements", "helkomedes_the_rhetorician"],
@@ -754,12 +761,15 @@ def test_muster_reinforcements_draws_five() -> None:
     )
     play(st, "lead muster_reinforcements")
     assert ids(st, st.leaders[0]) == ["trigger_brainstorm", "muster_reinforcements"]
+    assert legal(st) == {f"draw {k}" for k in range(1, 6)} | {"stop"}
+    play(st, "draw 5")
     assert st.pending == ("play", 0)
     assert len(st.hands[0]) == 6 and len(st.decks[0]) == 1
 
 
 def test_muster_reinforcements_as_far_as_the_deck_goes() -> None:
-    """bluemoon.special.rule4, bluemoon.end.deck_empty: with three cards left it draws three."""
+    """bluemoon.special.rule4, bluemoon.end.deck_empty: with three cards left it draws at
+    most three."""
     st = lead(
         {
             "hand": ["muster_reinforcements", "helkomedes_the_rhetorician"],
@@ -769,6 +779,8 @@ def test_muster_reinforcements_as_far_as_the_deck_goes() -> None:
         {"combat": at(2, "stars_shining")},
     )
     play(st, "lead muster_reinforcements")
+    assert legal(st) == {"draw 1", "draw 2", "draw 3", "stop"}
+    play(st, "draw 3")
     assert len(st.hands[0]) == 4 and st.decks[0] == []
 
 
@@ -819,12 +831,14 @@ def test_enthrall_opposition_ignores_the_opponents_texts_this_turn() -> None:
 
 def test_enthrall_opposition_control_without_it() -> None:
     """bluemoon.special.you_may_not, bluemoon.special.rule11: without Enthrall Opposition
-    Pandemonium forbids the support and Vulca stands at 6: Hoax falls short and retreats."""
+    Pandemonium forbids the support and Vulca stands at 6: Hoax falls short, takes the
+    cards back (rule 11) and retreats."""
     st = _enthralled(["pandemonium"])
     play(st, "no_lead")
     assert tot(st, 1) == 6
     assert legal(st) == {"retreat", "char nirwadas_the_traveler"}
-    play(st, "char nirwadas_the_traveler")  # 3 < 6 and no support: only undo, the retreat
+    play(st, "char nirwadas_the_traveler")  # 3 < 6 and no support: only undo, by itself
+    play(st, "retreat")
     assert st.dragons == [0, 1] and "tome_of_wisdom" in ids(st, st.hands[0])
 
 

@@ -2,8 +2,8 @@
 and Mimix guests and the mutant Den-bal-Ton), each played on a small position.
 
 P1 plays the Khind cards unless a test says otherwise; vanilla cards of the other boxes
-fill the positions. Readings taken from docs/rulings/bluemoon.md are named (R15, R18, R20,
-R23).
+fill the positions. Readings taken from docs/rulings/bluemoon.md are named (R9, R15, R18,
+R20, R23).
 """
 
 from __future__ import annotations
@@ -209,13 +209,15 @@ def test_coolcub_zeroes_the_even_values_of_the_opponents_boosters_and_supports()
 # --- the Top gang: actions ------------------------------------------------------------------
 def test_topgun_draws_one_more_at_the_end_of_the_turn() -> None:
     """bluemoon.cards.special_text, bluemoon.turn.end, bluemoon.turn.refill.modified: with
-    TopGun active at the end of its player's turn, one card more after the refill (drawn
-    in full, R15)."""
+    TopGun active at the end of its player's turn, one card more after the refill if its
+    player wants (R15)."""
     st = later(
         {"hand": ["topgun", "glimmer"], "combat": at(1, "torch")},
         {"hand": ["sear"], "combat": at(2, "torch")},
     )
     play(st, "char topgun", "done")
+    assert legal(st) == {"draw 1", "stop"}
+    play(st, "draw 1")
     assert st.active == 1 and len(st.hands[0]) == 7
     assert len(st.decks[0]) == len(DECK1) - 6
 
@@ -232,10 +234,11 @@ def test_topgun_covered_draws_nothing_more() -> None:
 
 
 def test_topdog_discards_an_opponents_card_with_an_icon() -> None:
-    """bluemoon.cards.special_text, bluemoon.icon.protected: played, TopDog may discard one
-    of the opponent's active cards showing an icon: Battling Boomerang (RETRIEVE) is
-    offered; not the last active character (Ciklarethas, RETRIEVE), not a card without
-    icons (Trebuchet of Fear), not a PROTECTED one (Ravenous Razorjaw); one card only."""
+    """bluemoon.cards.special_text, bluemoon.icon.protected: played, TopDog may (once in the
+    turn, when its player chooses, R23) discard one of the opponent's active cards showing
+    an icon: Battling Boomerang (RETRIEVE) is offered; not the last active character
+    (Ciklarethas, RETRIEVE), not a card without icons (Trebuchet of Fear), not a PROTECTED
+    one (Ravenous Razorjaw); one card only."""
     st = later(
         {"hand": ["topdog", "glimmer", "fireblast"], "combat": at(1, "torch")},
         {
@@ -245,12 +248,13 @@ def test_topdog_discards_an_opponents_card_with_an_icon() -> None:
         },
     )
     play(st, "char topdog")
-    assert st.pending == ("task", 0)
+    assert st.pending == ("play", 0) and "use topdog" in legal(st)
+    play(st, "use topdog")
     assert legal(st) == {"pick battling_boomerang", "stop"}
     play(st, "pick battling_boomerang")
     assert ids(st, st.discards[1]) == ["battling_boomerang"]
     assert st.pending == ("play", 0)
-    assert not any(t.startswith("pick") for t in legal(st))
+    assert not any(t.startswith(("pick", "use")) for t in legal(st))
 
 
 def test_topdog_two_characters_with_icons_and_may_stop() -> None:
@@ -260,7 +264,7 @@ def test_topdog_two_characters_with_icons_and_may_stop() -> None:
         {"hand": ["topdog", "glimmer", "fireblast"], "combat": at(1, "torch")},
         {"people": "mimix", "hand": ["sear"], "combat": at(2, "wild_gazelle", "wild_antelope")},
     )
-    play(st, "char topdog")
+    play(st, "char topdog", "use topdog")
     assert legal(st) == {"pick wild_gazelle", "pick wild_antelope", "stop"}
     kept = probe(st)
     play(kept, "stop")
@@ -271,13 +275,14 @@ def test_topdog_two_characters_with_icons_and_may_stop() -> None:
 
 def test_topdog_acts_again_on_its_players_next_turn() -> None:
     """bluemoon.cards.special_text, bluemoon.turn.start: TopDog still active when its
-    player's next turn begins acts again before anything is played (R23)."""
+    player's next turn begins may act again, before anything is played (R23)."""
     st = reply(
         {"hand": ["topgun", "glimmer"], "combat": at(1, "topdog")},
         {"hand": ["ciklarethas_the_bitter", "battling_boomerang", "spark"]},
     )
     play(st, "char ciklarethas_the_bitter", "boost battling_boomerang", "done")
-    assert st.active == 0 and st.pending == ("task", 0)
+    assert st.active == 0 and st.pending == ("play", 0) and "use topdog" in legal(st)
+    play(st, "use topdog")
     assert legal(st) == {"pick battling_boomerang", "stop"}
     play(st, "pick battling_boomerang")
     assert st.pending == ("play", 0) and tot(st, 1) == 3
@@ -295,7 +300,7 @@ def test_topnotch_discards_an_opponents_booster_or_support() -> None:
             "support": at(2, "trebuchet_of_fear", "ravenous_razorjaw"),
         },
     )
-    play(st, "char topnotch")
+    play(st, "char topnotch", "use topnotch")
     assert legal(st) == {"pick fireblast", "pick trebuchet_of_fear", "stop"}
     kept = probe(st)
     play(kept, "stop")
@@ -315,7 +320,7 @@ def test_topnotch_text_ignored_by_laughing_gas() -> None:
     )
     play(st, "char topnotch")
     assert st.pending == ("play", 0)
-    assert not any(t.startswith("pick") for t in legal(st))
+    assert not any(t.startswith(("pick", "use")) for t in legal(st))
 
 
 def test_topbanana_makes_the_opponent_discard_at_the_end_of_the_turn() -> None:
@@ -340,7 +345,8 @@ def test_topbanana_makes_the_opponent_discard_at_the_end_of_the_turn() -> None:
 def test_topshot_mills_the_opponents_top_card() -> None:
     """bluemoon.cards.special_text, bluemoon.turn.end: at the end of TopShot's player's
     turn the top card of the opponent's deck may be discarded ("yes"), or not ("stop");
-    this comes after the refill and before the extra draws (Oath of Khindship, R23)."""
+    this comes after the refill and before the extra draws (Oath of Khindship, R23), which
+    its player may take or not (R15)."""
     st = later(
         {
             "hand": ["topshot", "glimmer"],
@@ -357,6 +363,8 @@ def test_topshot_mills_the_opponents_top_card() -> None:
     assert kept.discards[1] == [] and len(kept.decks[1]) == len(DECK2)
     play(st, "yes")
     assert ids(st, st.discards[1]) == [DECK2[0]] and len(st.decks[1]) == len(DECK2) - 1
+    assert legal(st) == {"draw 1", "stop"}
+    play(st, "draw 1")
     assert len(st.hands[0]) == 7 and st.pending == ("play", 1)
 
 
@@ -537,6 +545,8 @@ def test_gluing_dust_beats_a_leadership_draw() -> None:
         pending={"kind": "lead", "seat": "P2"},
     )
     play(st, "lead muster_reinforcements")
+    assert legal(st) == {"draw 1", "stop"}
+    play(st, "draw 1")
     assert len(st.hands[1]) == 3
     play(st, "char spark", "done")
     assert len(st.hands[1]) == 2
@@ -631,17 +641,17 @@ def test_laughing_gas_leaves_icons_working() -> None:
 def test_oath_of_khindship_draws_one_more_each_turn() -> None:
     """bluemoon.turn.support, bluemoon.cards.special_text, bluemoon.turn.end: Oath of
     Khindship goes into the support area and, active for the fight, draws one card more
-    after the refill at the end of each of its player's turns (R15)."""
+    after the refill at the end of each of its player's turns, if its player wants (R15)."""
     st = later(
         {"hand": ["spark", "oath_of_khindship", "volca"], "combat": at(1, "torch")},
         {"hand": ["sear", "blaze"], "combat": at(2, "torch")},
     )
     play(st, "char spark", "support oath_of_khindship")
     assert ids(st, st.support[0]) == ["oath_of_khindship"]
-    play(st, "done")
+    play(st, "done", "draw 1")
     assert len(st.hands[0]) == 7
     play(st, "char sear", "done")
-    play(st, "char volca", "done")
+    play(st, "char volca", "done", "draw 1")
     assert len(st.hands[0]) == 7  # seven held, one played, no refill at six, one more
 
 
@@ -715,9 +725,9 @@ def test_blow_whistle_of_friendship_refused_by_a_leadership_ban() -> None:
 
 
 def test_open_lucky_bag_of_life_draws_three_from_the_discard_pile() -> None:
-    """bluemoon.cards.special_text, bluemoon.turn.leadership: its player may take three
-    cards of the shuffled discard pile into hand ("yes"), or none ("stop"); the
-    opponent's Gluing Dust does not limit it (no card comes from the deck)."""
+    """bluemoon.cards.special_text, bluemoon.turn.leadership: its player may take up to
+    three cards of the shuffled discard pile into hand, or none ("stop"); the opponent's
+    Gluing Dust does not limit it (no card comes from the deck)."""
     discard = ["spark", "blaze", "volca", "sear"]
     st = later(
         {
@@ -730,18 +740,18 @@ def test_open_lucky_bag_of_life_draws_three_from_the_discard_pile() -> None:
     )
     play(st, "lead open_lucky_bag_of_life")
     assert ids(st, st.leaders[0]) == ["open_lucky_bag_of_life"]
-    assert legal(st) == {"yes", "stop"}
+    assert legal(st) == {"draw 1", "draw 2", "draw 3", "stop"}
     kept = probe(st)
     play(kept, "stop")
     assert len(kept.hands[0]) == 1 and len(kept.discards[0]) == 4
-    play(st, "yes")
+    play(st, "draw 3")
     assert len(st.hands[0]) == 4 and len(st.discards[0]) == 1
     assert sorted(ids(st, st.hands[0] + st.discards[0])) == sorted([*discard, "glimmer"])
     assert len(st.decks[0]) == len(DECK1)
 
 
 def test_open_lucky_bag_of_life_with_a_short_pile() -> None:
-    """bluemoon.special.rule4: with two cards on the discard pile both are taken."""
+    """bluemoon.special.rule4: with two cards on the discard pile at most both are taken."""
     st = later(
         {
             "hand": ["open_lucky_bag_of_life", "glimmer"],
@@ -751,16 +761,17 @@ def test_open_lucky_bag_of_life_with_a_short_pile() -> None:
         {"hand": ["sear"], "combat": at(2, "torch")},
         pending={"kind": "lead", "seat": "P1"},
     )
-    play(st, "lead open_lucky_bag_of_life", "yes")
+    play(st, "lead open_lucky_bag_of_life")
+    assert legal(st) == {"draw 1", "draw 2", "stop"}
+    play(st, "draw 2")
     assert sorted(ids(st, st.hands[0])) == ["blaze", "glimmer", "spark"]
     assert st.discards[0] == []
 
 
 def test_drown_resistance_discards_all_but_one_character() -> None:
     """bluemoon.cards.special_text, bluemoon.icon.protected: Drown Resistance (Aqua)
-    discards the opponent's active combat cards one by one as its player likes (R20):
-    never the last active character nor a PROTECTED card; supports and covered cards are
-    not in reach."""
+    discards all the opponent's active combat cards but the one active character its
+    player chooses to leave (R20); supports and covered cards are not in reach."""
     st = later(
         {"hand": ["drown_resistance", "glimmer"], "combat": at(1, "torch")},
         {
@@ -772,10 +783,8 @@ def test_drown_resistance_discards_all_but_one_character() -> None:
         pending={"kind": "lead", "seat": "P1"},
     )
     play(st, "lead drown_resistance")
-    assert legal(st) == {"pick funfair", "pick funflop", "pick fireblast", "stop"}
-    play(st, "pick funfair")
-    assert legal(st) == {"pick fireblast", "stop"}
-    play(st, "pick fireblast")  # nothing left to take: the action ends by itself
+    assert legal(st) == {"pick funfair", "pick funflop", "stop"}
+    play(st, "pick funflop")  # FunFlop stays, the rest goes
     assert st.pending == ("play", 0)
     assert active_combat(st, 1) == ["funflop"]
     assert sorted(ids(st, st.discards[1])) == ["fireblast", "funfair"]
@@ -784,31 +793,36 @@ def test_drown_resistance_discards_all_but_one_character() -> None:
 
 
 def test_drown_resistance_spares_protected_cards_and_may_stop() -> None:
-    """bluemoon.icon.protected, bluemoon.cards.special_text: a PROTECTED character stays;
-    the other character may go, the PROTECTED one being left; "may": stop at once."""
+    """bluemoon.icon.protected, bluemoon.cards.special_text: a PROTECTED character stays
+    whichever character is left; leaving it, the other one goes; "may": stop at once."""
     st = later(
         {"hand": ["drown_resistance", "glimmer"], "combat": at(1, "torch")},
         {"people": "aqua", "hand": ["sear"], "combat": at(2, "kelp_leech", "sear")},
         pending={"kind": "lead", "seat": "P1"},
     )
     play(st, "lead drown_resistance")
-    assert legal(st) == {"pick sear", "stop"}
+    assert legal(st) == {"pick kelp_leech", "pick sear", "stop"}
     kept = probe(st)
     play(kept, "stop")
     assert active_combat(kept, 1) == ["kelp_leech", "sear"]
-    play(st, "pick sear")
+    both = probe(st)
+    play(both, "pick sear")
+    assert active_combat(both, 1) == ["kelp_leech", "sear"]
+    play(st, "pick kelp_leech")
     assert active_combat(st, 1) == ["kelp_leech"]
 
 
 # --- the guests ---------------------------------------------------------------------------
 def test_ketharkopas_the_astronomer_draws_up_to_nine() -> None:
     """bluemoon.cards.special_text, bluemoon.turn.end: with Ketharkopas (Hoax) active at the
-    end of its player's turn, the hand is filled up to nine after the refill (R15)."""
+    end of its player's turn, the hand may be filled up to nine after the refill (R15)."""
     st = later(
         {"hand": ["ketharkopas_the_astronomer", "glimmer"], "combat": at(1, "torch")},
         {"hand": ["sear"], "combat": at(2, "torch")},
     )
     play(st, "char ketharkopas_the_astronomer", "done")
+    assert legal(st) == {"draw 1", "draw 2", "draw 3", "stop"}
+    play(st, "draw 3")
     assert len(st.hands[0]) == 9 and len(st.decks[0]) == len(DECK1) - 8
 
 

@@ -284,14 +284,17 @@ def _shaman(shaman: str, hand: list[str], element: str = "fire", **p1: Any) -> B
 
 def test_shaman_of_the_holy_sacrifice_keeps_two_of_the_top_three() -> None:
     """bluemoon.cards.special_text, bluemoon.turn.end, bluemoon.turn.refill: at the end of
-    the turn, after the refill (R23), the top three cards of the deck are offered; the one
-    picked is discarded, the other two go to hand; then P2's turn begins."""
+    the turn, after the refill (R23), up to three cards from the top of the deck may be
+    revealed (how many is the player's choice, R15); the one picked is discarded, the
+    others go to hand; then P2's turn begins."""
     st = _shaman("shaman_of_the_holy_sacrifice", ["hail_of_arrows", "spark", "volca"])
     play(st, "char shaman_of_the_holy_sacrifice", "boost hail_of_arrows", "done")
     assert announced(st) == [(0, 4, FIRE)]
     assert len(st.hands[0]) == 6  # refilled first: torch, shimmer, glimmer, blaze drawn
     assert st.pending == ("task", 0)
-    assert legal(st) == {"pick furnace", "pick lavar_the_powerful", "pick spark", "stop"}
+    assert legal(st) == {"reveal 1", "reveal 2", "reveal 3", "stop"}
+    play(st, "reveal 3")
+    assert legal(st) == {"pick furnace", "pick lavar_the_powerful", "pick spark"}
     play(st, "pick lavar_the_powerful")
     assert ids(st, st.discards[0]) == ["lavar_the_powerful"]
     assert {"furnace", "spark"} <= set(ids(st, st.hands[0])) and len(st.hands[0]) == 8
@@ -332,8 +335,8 @@ def test_shaman_of_the_deeds_to_come_draws_three_then_shuffles_two_back() -> Non
     (no stopping there), and the deck is shuffled."""
     st = _shaman("shaman_of_the_deeds_to_come", ["hail_of_arrows", "spark", "volca"])
     play(st, "char shaman_of_the_deeds_to_come", "boost hail_of_arrows", "done")
-    assert len(st.hands[0]) == 6 and legal(st) == {"yes", "stop"}
-    play(st, "yes", "yes", "yes")
+    assert len(st.hands[0]) == 6 and legal(st) == {"draw 1", "draw 2", "draw 3", "stop"}
+    play(st, "draw 3")
     assert len(st.hands[0]) == 9 and st.decks[0] == []
     assert "stop" not in legal(st) and "pick volca" in legal(st)
     play(st, "pick volca", "pick spark")
@@ -346,7 +349,7 @@ def test_shaman_of_the_deeds_to_come_fewer_or_none() -> None:
     """bluemoon.cards.special_text: "up to three": after one card the player may stop, and
     still shuffles two back; stopping at once draws nothing and puts nothing back."""
     st = _shaman("shaman_of_the_deeds_to_come", ["hail_of_arrows", "spark", "volca"])
-    play(st, "char shaman_of_the_deeds_to_come", "boost hail_of_arrows", "done", "yes", "stop")
+    play(st, "char shaman_of_the_deeds_to_come", "boost hail_of_arrows", "done", "draw 1")
     assert len(st.hands[0]) == 7 and "stop" not in legal(st)
     play(st, "pick volca", "pick spark")
     assert len(st.hands[0]) == 5 and len(st.decks[0]) == 4 and st.active == 1
@@ -357,19 +360,20 @@ def test_shaman_of_the_deeds_to_come_fewer_or_none() -> None:
 
 def test_shaman_of_the_here_and_now_takes_one_deck_card_shown() -> None:
     """bluemoon.cards.special_text, bluemoon.icon.stop: after the Shaman (STOP) no other
-    card; at the end of the turn (R24: after the refill) the player picks any card of the
-    deck, shows it and takes it; the deck is reshuffled."""
+    card; immediately after the booster/support phase (R24: before announcing and
+    refilling) the player picks any card of the deck, shows it and takes it; the deck is
+    reshuffled, and the refill tops the hand up to six."""
     st = _shaman("shaman_of_the_here_and_now", ["hail_of_arrows", "stars_shining"], "earth")
     play(st, "char shaman_of_the_here_and_now")
     assert not ({"boost hail_of_arrows", "char stars_shining"} & legal(st))
     play(st, "done")
-    assert announced(st) == [(0, 2, EARTH)]
-    assert len(st.hands[0]) == 6  # refilled: torch, shimmer, glimmer, blaze
-    assert legal(st) == {"pick furnace", "pick lavar_the_powerful", "pick spark", "stop"}
+    assert announced(st) == [] and len(st.hands[0]) == 2
+    assert legal(st) == {f"pick {c}" for c in SHAMAN_DECK} | {"stop"}
     play(st, "pick spark")
-    assert "spark" in ids(st, st.hands[0]) and len(st.hands[0]) == 7
+    assert announced(st) == [(0, 2, EARTH)]
+    assert "spark" in ids(st, st.hands[0]) and len(st.hands[0]) == 6
     assert shown_to_p2(st) == ["spark"]
-    assert sorted(ids(st, st.decks[0])) == ["furnace", "lavar_the_powerful"]
+    assert len(st.decks[0]) == len(SHAMAN_DECK) - 4
     assert st.active == 1
 
 
@@ -381,17 +385,17 @@ def test_shaman_of_the_here_and_now_may_take_nothing() -> None:
 
 
 def test_shaman_of_the_afterlife_draws_two_from_the_discard_pile() -> None:
-    """bluemoon.cards.special_text, bluemoon.icon.stop, bluemoon.discard.return: STOP; at the
-    end of the turn (R24: after the refill) the player may take two cards at random from
-    the discard pile into hand."""
+    """bluemoon.cards.special_text, bluemoon.icon.stop, bluemoon.discard.return: STOP;
+    immediately after the booster/support phase (R24: before the refill) the player may
+    take up to two cards at random from the discard pile into hand."""
     pile = ["volca", "catusan", "rocara"]
     st = _shaman("shaman_of_the_afterlife", ["hail_of_arrows"], "earth", discard=pile)
     play(st, "char shaman_of_the_afterlife")
     assert "boost hail_of_arrows" not in legal(st)
     play(st, "done")
-    assert len(st.hands[0]) == 6 and legal(st) == {"yes", "stop"}
-    play(st, "yes")
-    assert len(st.hands[0]) == 8 and len(st.discards[0]) == 1
+    assert len(st.hands[0]) == 1 and legal(st) == {"draw 1", "draw 2", "stop"}
+    play(st, "draw 2")
+    assert len(st.hands[0]) == 6 and len(st.discards[0]) == 1
     back = [c for c in ids(st, st.hands[0]) if c in pile]
     assert len(back) == 2 and set(back) | set(ids(st, st.discards[0])) == set(pile)
     assert st.active == 1
@@ -759,7 +763,7 @@ def test_cardus_nikkus_discards_a_card_from_the_opponents_hand() -> None:
     P2's hand (at random, R18) onto P2's own discard pile, face up; a card was revealed, so
     a short total can no longer be undone."""
     st = mine(["cardus_nikkus", "hail_of_arrows"])
-    play(st, "char cardus_nikkus", "yes")
+    play(st, "char cardus_nikkus", "draw 1")
     assert st.hands[1] == [] and ids(st, st.discards[1]) == ["volca"]
     assert GAME.observe(st, 0)["other_discard_top"] == "volca"
     assert tot(st, 0) == 2 and "concede" in legal(st) and "undo" not in legal(st)
@@ -784,7 +788,7 @@ def test_neth_sur_pot_shields_ignored_by_impenetrable_fog() -> None:
     """bluemoon.special.ignore, bluemoon.icon.shield, bluemoon.icon.stop,
     bluemoon.special.rule11: P2's Impenetrable Fog ignores P1's icons except STOP: the
     mutant's shields no longer spare it, 5 Earth cannot stand against 8, STOP still bars
-    further cards, so the cards go back and P1 retreats (R2)."""
+    further cards, so the cards go back and, back at «Сдаться?», P1 retreats (R2)."""
     st = later(
         {
             "turns": 3,
@@ -797,6 +801,8 @@ def test_neth_sur_pot_shields_ignored_by_impenetrable_fog() -> None:
         fight_turn=5,
     )
     play(st, "char neth_sur_pot")
-    assert [e.kind for e in st.log or []][:4] == ["element", "play", "undo", "retreat"]
+    assert [e.kind for e in st.log or []][:4] == ["element", "play", "undo", "element"]
+    assert st.element == 0 and "retreat" in legal(st)  # the element is Fire again
+    play(st, "retreat")
     assert st.dragons == [0, 1] and announced(st) == [] and st.fight == 2
     assert "neth_sur_pot" in ids(st, st.hands[0])

@@ -186,6 +186,8 @@ def test_a_vanilla_character_below_the_opponent_cannot_end_the_turn() -> None:
     play(st, "char halitosus_teriblus")
     assert tot(st, 0) == 1 and "done" not in legal(st) and "undo" in legal(st)
     play(st, "boost hail_of_arrows")  # still 2: taking back is all that is left (R2)
+    assert st.dragons == [0, 0] and "retreat" in legal(st)  # back at «Сдаться?»
+    play(st, "retreat")
     assert st.dragons == [0, 1] and st.fight == 2
 
 
@@ -295,15 +297,20 @@ def test_crysalus_frendus_doubles_the_caterpillar_demand() -> None:
     assert "done" in legal(st) and "shed torch" not in legal(st)
 
 
-def test_crysalus_frendus_doubles_only_the_first_caterpillar() -> None:
-    """bluemoon.cards.special_text, bluemoon.special.rule5_each_card: of two active
-    Caterpillars only the first played doubles (R22): Fireeater 6, Lightseeker still 5."""
+def test_crysalus_frendus_doubles_the_caterpillar_its_player_chooses() -> None:
+    """bluemoon.cards.special_text, bluemoon.special.rule5_each_card,
+    bluemoon.special.rule2_choice: of two active Caterpillars the one Crysalus's player
+    chooses doubles (R22): Lightseeker 10, Fireeater still 3."""
     st = _caterpillar_reply(
         ["crysalus_frendus", "caterpillar_fireeater", "caterpillar_lightseeker"], ["sear"]
     )
-    assert [(p.mode, p.element, p.n) for p in obligations(GAME.db, st, 1)] == [
-        (None, "fire", 6),
-        ("either", None, 5),
+    assert st.pending == ("task", 0)
+    assert legal(st) == {"pick caterpillar_fireeater", "pick caterpillar_lightseeker"}
+    play(st, "pick caterpillar_lightseeker")
+    assert st.pending == ("play", 1)
+    assert [(p.mode, p.element, p.n) for _src, p in obligations(GAME.db, st, 1)] == [
+        (None, "fire", 3),
+        ("either", None, 10),
     ]
 
 
@@ -494,10 +501,10 @@ def test_potion_of_cosmic_power_doubles_a_character() -> None:
     assert _potion("potion_of_cosmic_power", "primus_magicus", "earth") == 4
 
 
-def test_potion_of_cosmic_power_picks_the_best_character() -> None:
+def test_potion_of_cosmic_power_on_the_chosen_character() -> None:
     """bluemoon.cards.special_text, bluemoon.special.rule2_choice: with Sun Setting (FREE,
-    2 Fire) and Primus Magicus both active, the engine doubles Primus (ruling R13):
-    2 + 6 + 6 = 14."""
+    2 Fire) and Primus Magicus both active, its player chooses the character (ruling R13):
+    Primus, 2 + 6 + 6 = 14; Sun Setting, 2 + 2 + 6 = 10."""
     st = later(
         {
             "hand": ["sun_setting", "primus_magicus", "potion_of_cosmic_power"],
@@ -506,7 +513,12 @@ def test_potion_of_cosmic_power_picks_the_best_character() -> None:
         {"hand": ["sear"], "combat": at(2, "silento_sol")},
     )
     play(st, "char sun_setting", "char primus_magicus", "boost potion_of_cosmic_power")
+    assert legal(st) == {"pick sun_setting", "pick primus_magicus"}
+    other = st.clone()
+    play(st, "pick primus_magicus")
     assert tot(st, 0) == 14
+    play(other, "pick sun_setting")
+    assert tot(other, 0) == 10
 
 
 def test_potion_of_cosmic_power_not_on_an_ignored_character() -> None:
@@ -575,8 +587,8 @@ def test_butterfly_scout_reveals_the_opponents_hand() -> None:
 def test_butterfly_scout_reveal_forbids_taking_the_turn_back() -> None:
     """bluemoon.special.rule11, bluemoon.special.rule11_penalty: after the Scout revealed a
     hand, a player short of the total cannot go back: the game is lost and the opponent
-    scores 4 crystals; with an ordinary booster the cards go back and the player retreats
-    (ruling R2)."""
+    scores 4 crystals; with an ordinary booster the cards go back and the player, back at
+    «Сдаться?», may retreat (ruling R2)."""
     st = later(
         {"hand": ["torch", "butterfly_scout"], "combat": at(1, "glimmer")},
         {"hand": ["sear"], "combat": at(2, "volca")},
@@ -587,7 +599,8 @@ def test_butterfly_scout_reveal_forbids_taking_the_turn_back() -> None:
         {"hand": ["torch", "fireblast"], "combat": at(1, "glimmer")},
         {"hand": ["sear"], "combat": at(2, "volca")},
     )
-    play(st, "char torch", "boost fireblast")  # 4 against 5: taken back, then a retreat
+    play(st, "char torch", "boost fireblast")  # 4 against 5: taken back
+    play(st, "retreat")
     assert st.dragons == [0, 1] and st.crystals == [0, 0]
 
 

@@ -162,12 +162,15 @@ def test_flash_the_incendiary_counts_six_fire_three_earth() -> None:
 
 def test_a_vanilla_character_below_the_opponent_cannot_end_the_turn() -> None:
     """bluemoon.fight.at_least, bluemoon.special.rule11: Megalit Mountainshaker's 0 Fire does
-    not answer 5 Fire; with nothing drawn the turn goes back and P1 retreats."""
+    not answer 5 Fire; with nothing drawn the turn goes back to «Сдаться?», where P1 (with
+    no other character) retreats."""
     st = later(
         {"hand": ["megalit_mountainshaker"], "combat": at(1, "torana"), "deck": []},
         {"hand": ["sear"], "combat": at(2, "athradysas_the_seeker")},
     )
     play(st, "char megalit_mountainshaker")  # "undo" is the only way out: taken by itself
+    assert legal(st) == {"retreat", "char megalit_mountainshaker"}
+    play(st, "retreat")
     assert st.dragons == [0, 1] and ids(st, st.hands[0]) == ["megalit_mountainshaker"]
     assert st.fight == 2 and st.starter == 0
 
@@ -322,7 +325,8 @@ def test_kabu_kat_makes_the_opponent_play_a_support() -> None:
     assert announced(st) == [(1, 6, FIRE)]
     st = reply({"combat": at(1, "kabu_kat")}, {"hand": hand, "deck": []})
     play(st, "char sear", "boost fireblast")  # no support now: only "undo", taken by itself
-    assert st.dragons == [1, 0]  # back at "Retreat?", the opponent retreated (rulings R2)
+    play(st, "retreat")  # back at "Retreat?", the opponent retreats (rulings R2)
+    assert st.dragons == [1, 0]
     assert {"sear", "fireblast"} <= set(ids(st, st.hands[1]))
 
 
@@ -358,6 +362,7 @@ def test_baku_but_makes_the_opponent_play_a_booster() -> None:
     assert announced(st) == [(1, 7, FIRE)]
     st = reply({"combat": at(1, "baku_but")}, {"hand": hand, "deck": []})
     play(st, "char sear", "support lightning_bolts")  # only "undo": taken by itself
+    play(st, "retreat")
     assert st.dragons == [1, 0]
 
 
@@ -552,7 +557,8 @@ def test_impenetrable_fog_takes_away_the_opponents_shield() -> None:
         {"hand": ["torch", "inscrutable_armor"]},
     )
     play(st, "char torch", "boost inscrutable_armor")  # 1 Fire below 3: only "undo"
-    assert st.dragons == [1, 0] and st.fight == 2  # taken by itself: P2 retreated
+    play(st, "retreat")  # taken back by itself; back at "Retreat?" P2 retreats
+    assert st.dragons == [1, 0] and st.fight == 2
     st = reply({"combat": at(1, "roomban_rockmaster")}, {"hand": ["torch", "inscrutable_armor"]})
     play(st, "char torch", "boost inscrutable_armor")
     assert announced(st) == [(1, 1, FIRE)]  # the control case: without the Fog it stands
@@ -585,6 +591,7 @@ def test_impenetrable_fog_keeps_stop() -> None:
     # Fire: 4 against 3 + 2; Fireblast would reach it, but STOP leaves only "undo"
     play(st, "char zig_nur_don")
     assert [e.kind for e in st.log or []][:3] == ["element", "play", "undo"]
+    play(st, "retreat")
     assert st.dragons == [1, 0] and "fireblast" in ids(st, st.hands[1])
     p1 = {"combat": at(1, "roomban_rockmaster", "earthblast")}
     st = reply(p1, {"hand": ["zig_nur_don", "fireblast"]}, element="earth")
@@ -644,13 +651,15 @@ def test_quivering_quicksand_stops_the_refill_at_four() -> None:
 
 def test_quivering_quicksand_caps_a_now_draw() -> None:
     """bluemoon.turn.refill.modified, bluemoon.cards.special_text: Muster Reinforcements
-    (draw five) fills the opponent's hand of 2 only to four."""
+    (may draw five) fills the opponent's hand of 2 only to four: two cards at most."""
     st = reply(
         {"combat": at(1, "rocara"), "support": at(1, "quivering_quicksand")},
         {"people": "hoax", "hand": ["muster_reinforcements", "sear", "catusan"]},
         pending={"kind": "lead", "seat": "P2"},
     )
     play(st, "lead muster_reinforcements")
+    assert legal(st) == {"draw 1", "draw 2", "stop"}
+    play(st, "draw 2")
     assert len(st.hands[1]) == 4
 
 
@@ -952,9 +961,9 @@ def test_impenetrable_fog_takes_away_pair() -> None:
 
 def test_impenetrable_fog_takes_away_gang() -> None:
     """bluemoon.icon.gang, bluemoon.special.ignore: the gang icon is not among the kept icons."""
-    st = _fog_p2({"people": "khind", "hand": ["funfair", "funflop", "funflap"]})
+    st = _fog_p2({"people": "khind", "hand": ["funfair", "funflop", "earthblast"]})
     play(st, "char funfair")
-    assert "char funflop" not in legal(st)
+    assert legal(st) == {"boost earthblast", "undo"}  # FunFlop may not join
 
 
 def test_mad_mike_magpie_ignores_gang_characters() -> None:

@@ -246,8 +246,8 @@ def test_cinder_discard_is_optional() -> None:
 
 def test_flare_draws_two_more_at_the_end_of_its_owners_turn() -> None:
     """bluemoon.cards.special_text, bluemoon.turn.end, bluemoon.turn.refill.modified: with
-    Flare active its player refills to six and then draws two more (R15: in full, no
-    choice); a covered Flare draws nothing."""
+    Flare active its player refills to six and then may draw up to two more (R15: how
+    many is the player's choice); a covered Flare draws nothing."""
     deck = [*DECK1, "spark", "sear", "ignite"]
     st = later(
         {"hand": ["flare", "glimmer"], "combat": at(1, "torch"), "deck": deck},
@@ -255,6 +255,8 @@ def test_flare_draws_two_more_at_the_end_of_its_owners_turn() -> None:
     )
     play(st, "char flare", "done")
     assert announced(st) == [(0, 2, FIRE)]
+    assert legal(st) == {"draw 1", "draw 2", "stop"}
+    play(st, "draw 2")
     assert len(st.hands[0]) == 8 and st.active == 1
     # covered by a later character: no extra cards
     st = later(
@@ -469,15 +471,17 @@ def test_volcanic_gauntlets_double_one_characters_fire() -> None:
     assert tot(st, 0) == 1
 
 
-def test_volcanic_gauntlets_double_the_best_of_two_characters() -> None:
+def test_volcanic_gauntlets_double_the_chosen_of_two_characters() -> None:
     """bluemoon.cards.special_text, bluemoon.special.rule2_choice: with Spark (4 Fire) and
-    the FREE Sun Setting (2 Fire) active, one character's Fire doubles: the engine takes
-    Spark (R13): 4 + 4 + 2."""
+    the FREE Sun Setting (2 Fire) active, one character's Fire doubles, the one its player
+    chooses (R13): Spark, 4 + 4 + 2."""
     st = later(
         {"hand": ["spark", "sun_setting", "volcanic_gauntlets"], "combat": at(1, "torch")},
         {"hand": ["sear"], "combat": at(2, "silento_sol")},
     )
     play(st, "char spark", "char sun_setting", "boost volcanic_gauntlets")
+    assert legal(st) == {"pick spark", "pick sun_setting"}
+    play(st, "pick spark")
     assert tot(st, 0) == 10
 
 
@@ -579,7 +583,7 @@ def test_wall_of_fire_stops_the_opponents_drawing() -> None:
     st = _after_support(
         "lightning_bolts", {"hand": ["muster_reinforcements", "athradysas_the_seeker", "sear"]}
     )
-    play(st, "lead muster_reinforcements")
+    play(st, "lead muster_reinforcements", "draw 5")
     assert len(st.hands[1]) == 2 + 5
 
 

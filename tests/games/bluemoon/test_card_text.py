@@ -12,7 +12,7 @@ from rich.console import Console
 from cardtable.core.registry import get_game
 from cardtable.games.bluemoon.cards import Mutant, Power
 from cardtable.games.bluemoon.render import card_list, card_table, power_text
-from cardtable.games.bluemoon.tasks import MODES
+from cardtable.games.bluemoon.tasks import ENGINE_MODES, MODES
 
 GAME = get_game("bluemoon")
 DB = GAME.db  # type: ignore[attr-defined]
@@ -50,7 +50,9 @@ def test_every_card_has_clean_text(lang):
 
 def _synthetic() -> list[Power]:
     out = [Power(kind=k, n=2) for k in KINDS if k not in ("act", "value", "draw_block")]
-    out += [Power(kind="act", mode=m, n=2, timing=t) for m in MODES for t in ("now", "my_turn")]
+    modes = [m for m in MODES if m not in ENGINE_MODES]
+    timings = ("now", "my_turn", "after_booster_support")
+    out += [Power(kind="act", mode=m, n=2, timing=t) for m in modes for t in timings]
     out += [Power(kind="act", mode="force_discard", n=1, may=True, timing="end_of_turn")]
     out += [Power(kind="act", mode="dragon_discard", n=2, types=("character",))]
     out += [Power(kind="act", mode="retrieve_own", types=("booster",))]
@@ -64,6 +66,7 @@ def _synthetic() -> list[Power]:
     out += [Power(kind="limit", n=2), Power(kind="limit", n=3, combat_only=True)]
     out += [Power(kind="ignore", aspect="icons", except_icons=("free",), with_icons=True)]
     out += [Power(kind="ignore", except_people="hoax", types=("booster",))]
+    out += [Power(kind="ignore", aspect="text", void_if_opposed_by=("laughing_gas", "x"))]
     out += [Power(kind="retreat_dragons", who=w, delta=d) for w in ("me", "you") for d in (2, -2)]
     out += [Power(kind="retreat_dragons", who=w, at_most=a) for w in ("me", "you") for a in (0, 2)]
     out += [Power(kind="must_discard", n=2, types=("booster",), or_dragon=True)]

@@ -477,7 +477,7 @@ def test_pair_needs_the_icon_on_both_cards() -> None:
     st = later(
         {
             "people": "mimix",
-            "hand": ["young_bear", "glimmer", "young_fox"],
+            "hand": ["young_bear", "glimmer", "young_fox", "hail_of_arrows"],
             "combat": at(1, "torch"),
         },
         {"hand": ["sear"], "combat": at(2, "sear")},

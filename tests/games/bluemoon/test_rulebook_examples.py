@@ -120,7 +120,7 @@ def test_example_fight_two() -> None:
         pending={"kind": "lead", "seat": "P2"},
     )
     # Hoax: Muster Reinforcements draws five; Penemikanas: 3 Earth; no refill above six.
-    play(st, "lead muster_reinforcements")
+    play(st, "lead muster_reinforcements", "draw 5")
     assert len(st.hands[1]) == 10 and "thirkomedas_the_serene" in names(st, st.hands[1])
     play(st, "char penemikanas_the_paranoid earth", "done")
     assert announced(st) == [(3, 1)] and len(st.hands[1]) == 9

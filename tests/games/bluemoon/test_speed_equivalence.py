@@ -35,27 +35,73 @@ def _raw_active(st: BlueMoonState, s: int) -> list[int]:
     return out
 
 
+def _hits(p: Power, d: CardDef, aspect: str) -> bool:
+    if p.aspect not in ("all", aspect) or d.type not in (p.types or ALL):
+        return False
+    if d.id in p.void_if_opposed_by:
+        return False
+    if p.with_icons and not d.icons and d.gang is None:
+        return False
+    return not (
+        p.except_people is not None
+        and d.people == p.except_people
+        and (not p.except_types or d.type in p.except_types)
+    )
+
+
+def _stops(db: BlueMoonDB, st: BlueMoonState, x: int, y: int) -> bool:
+    """Ignoring card ``x`` would ignore ignoring card ``y``'s text, or ``y``'s printed
+    exception names it."""
+    dx, dy = _defn(db, st, x), _defn(db, st, y)
+    if st.owner[x] == st.owner[y]:
+        return False
+    if any(dx.id in p.void_if_opposed_by for p in dy.powers if p.kind == "ignore"):
+        return True
+    if "protected" in dy.icons:
+        return False
+    return any(_hits(p, dy, "text") for p in dx.powers if p.kind == "ignore")
+
+
+def _working(db: BlueMoonDB, st: BlueMoonState) -> set[int]:
+    """The active ignoring cards that work: stopped by none that works (ruling R14)."""
+    cards = [
+        i
+        for s in (0, 1)
+        for i in _raw_active(st, s)
+        if any(p.kind == "ignore" for p in _defn(db, st, i).powers)
+    ]
+    works: dict[int, bool] = {}
+    for _ in range(len(cards) + 1):
+        for y in cards:
+            if y in works:
+                continue
+            stoppers = [x for x in cards if _stops(db, st, x, y)]
+            if any(works.get(x) is True for x in stoppers):
+                works[y] = False
+            elif all(works.get(x) is False for x in stoppers):
+                works[y] = True
+    return {y for y in cards if works.get(y) is True}
+
+
 def _ignoring(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
-    return [p for i in _raw_active(st, s) for p in _defn(db, st, i).powers if p.kind == "ignore"]
+    working = _working(db, st)
+    return [
+        p
+        for i in _raw_active(st, s)
+        if i in working
+        for p in _defn(db, st, i).powers
+        if p.kind == "ignore"
+    ]
 
 
 def _ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str) -> bool:
     d = _defn(db, st, i)
+    active_ignorer = i in _raw_active(st, st.owner[i]) and any(p.kind == "ignore" for p in d.powers)
+    if aspect == "text" and active_ignorer and i not in _working(db, st):
+        return True
     if "protected" in d.icons:
         return False
-    for p in _ignoring(db, st, 1 - st.owner[i]):
-        if p.aspect not in ("all", aspect) or d.type not in (p.types or ALL):
-            continue
-        if p.with_icons and not d.icons and d.gang is None:
-            continue
-        if (
-            p.except_people is not None
-            and d.people == p.except_people
-            and (not p.except_types or d.type in p.except_types)
-        ):
-            continue
-        return True
-    return False
+    return any(_hits(p, d, aspect) for p in _ignoring(db, st, 1 - st.owner[i]))
 
 
 def _icons(db: BlueMoonDB, st: BlueMoonState, i: int) -> frozenset[str]:
@@ -110,7 +156,7 @@ def _plain_facts(db: BlueMoonDB, st: BlueMoonState) -> list[object]:
 
 
 def test_fast_paths_agree_with_the_plain_definitions() -> None:
-    ignoring_seen = 0
+    ignoring_seen = contested = 0
     for seed in range(40):
         st = GAME.new_game(None, seed)
         pick = random.Random(seed)
@@ -120,11 +166,13 @@ def test_fast_paths_agree_with_the_plain_definitions() -> None:
             assert _facts(db, st) == plain
             assert _memoized_facts(db, st) == plain
             ignoring_seen += any(_ignoring(db, st, s) for s in (0, 1))
+            contested += all(_ignoring(db, st, s) for s in (0, 1))
             legal = GAME.legal_actions(st)
             assert st._memo is None
             GAME.apply(st, legal[pick.randrange(len(legal))])
             assert st._memo is None
     assert ignoring_seen > 0  # the games did put ignoring powers on the table
+    assert contested > 0  # and ignoring cards against ignoring cards
 
 
 def test_the_memo_is_no_part_of_the_state() -> None:

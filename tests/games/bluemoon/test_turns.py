@@ -164,8 +164,8 @@ def test_done_only_when_the_total_reaches_the_opponents() -> None:
 
 def test_undo_takes_the_cards_back_and_retreats() -> None:
     """bluemoon.special.rule11, bluemoon.turn.announce.must_retreat: Glimmer cannot reach 5
-    Fire; with nothing drawn the player goes back to «Сдаться?»: Glimmer returns to hand
-    and the player retreats; the opponent wins the fight."""
+    Fire; with nothing drawn the player goes back to «Сдаться?»: Glimmer returns to hand,
+    Spark is active again, and the player retreats; the opponent wins the fight."""
     st = later(
         {"hand": ["glimmer", "infernal_armor"], "combat": at(1, "spark"), "deck": []},
         {"hand": ["sear"], "combat": at(2, "volca")},
@@ -174,6 +174,8 @@ def test_undo_takes_the_cards_back_and_retreats() -> None:
     assert legal(st) == {"boost infernal_armor", "undo"}
     play(st, "undo")
     assert sorted(ids(st, st.hands[0])) == ["glimmer", "infernal_armor"]
+    assert active_combat(st, 0) == ["spark"] and legal(st) == {"retreat", "char glimmer"}
+    play(st, "retreat")
     assert ids(st, st.discards[0]) == ["spark"]
     assert st.dragons == [0, 1]
     assert st.fight == 2 and st.starter == 0
@@ -193,7 +195,7 @@ def test_concede_after_a_draw_gives_the_opponent_four_crystals() -> None:
         {"people": "vulca", "hand": ["sear"], "combat": at(2, "flamebreath_the_dazzling")},
         pending={"kind": "lead", "seat": "P1"},
     )
-    play(st, "lead muster_reinforcements")
+    play(st, "lead muster_reinforcements", "draw 5")
     assert len(st.hands[0]) == 7
     assert "retreat" in legal(st)  # before playing, retreating is still open
     play(st, "char penemikanas_the_paranoid")
@@ -403,14 +405,14 @@ def test_a_starter_without_characters_must_decline() -> None:
 
 def test_leadership_before_declining() -> None:
     """bluemoon.fight.decline.leadership, bluemoon.turn.phases: the leadership phase comes
-    first: Muster Reinforcements draws five, then the starter declines."""
+    first: Muster Reinforcements draws (up to) five, then the starter declines."""
     st = table(
         {"people": "hoax", "hand": ["muster_reinforcements", "trebuchet_of_fear"], "deck": DECK2},
         {"hand": ["sear"]},
         pending={"kind": "lead", "seat": "P1"},
     )
     assert legal(st) == {"lead muster_reinforcements", "no_lead"}
-    play(st, "lead muster_reinforcements")
+    play(st, "lead muster_reinforcements", "draw 5")
     assert len(st.hands[0]) == 6
     play(st, "decline", "discard trebuchet_of_fear", "enough")
     assert st.starter == 1

@@ -1,4 +1,4 @@
-"""Blue Moon: two peoples fight for the three dragons (issue 5, in progress)."""
+"""Blue Moon: two peoples fight for the three dragons."""
 
 from cardtable.core.registry import register
 from cardtable.games.bluemoon.game import BlueMoonGame

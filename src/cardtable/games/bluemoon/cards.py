@@ -83,9 +83,26 @@ class Power(BaseModel):
         default=False,
         description="must_discard: if not done, I attract a dragon (even on a retreat)",
     )
-    timing: Literal["now", "my_turn", "end_of_turn"] = Field(
-        default="now", description="act: now (when played), on each of my turns, or at its end"
+    timing: Literal["now", "my_turn", "after_booster_support", "end_of_turn"] = Field(
+        default="now",
+        description="act: now (when played), once on each of my turns, immediately after my "
+        "booster/support phase, or at the end of my turn",
     )
+    void_if_opposed_by: tuple[str, ...] = Field(
+        default=(),
+        description="ignore: the card has no effect while the opponent has one of these cards "
+        "(ids) working, and its ignoring never reaches them",
+    )
+
+
+AIMED_MODES = ("double_one", "set_one", "sum_one", "max_one")
+
+
+def is_aimed(p: Power) -> bool:
+    """A power applied to "one of my" cards, which its player chooses: a change to one of
+    my characters (``value`` with an ``AIMED_MODES`` mode) or the doubling of one of my
+    Caterpillar boosters' demands (``double_effect``) (bluemoon.special.rule2_choice)."""
+    return p.kind == "double_effect" or (p.kind == "value" and p.mode in AIMED_MODES)
 
 
 class Mutant(BaseModel):
@@ -158,10 +175,16 @@ class CardDef:
     # derived from the fields above (for the engine's hot paths)
     protected: bool = field(init=False, repr=False, compare=False)
     ignores: tuple[Power, ...] = field(init=False, repr=False, compare=False)
+    aimed: Power | None = field(init=False, repr=False, compare=False)
+    on_my_turn: bool = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "protected", "protected" in self.icons)
         object.__setattr__(self, "ignores", tuple(p for p in self.powers if p.kind == "ignore"))
+        aimed = [p for p in self.powers if is_aimed(p)]
+        object.__setattr__(self, "aimed", aimed[0] if aimed else None)
+        mine = any(p.kind == "act" and p.timing == "my_turn" for p in self.powers)
+        object.__setattr__(self, "on_my_turn", mine)
 
     def name(self, lang: str) -> str:
         """The card's name in ``lang``."""
@@ -204,6 +227,12 @@ class BlueMoonDB:
 
     cards: Mapping[str, CardDef]
     boxes: Mapping[str, tuple[str, ...]]
+    # derived: the cards with a "one of my …" power (a quick test for a whole game)
+    aimed_ids: frozenset[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        aimed = frozenset(c for c, d in self.cards.items() if d.aimed is not None)
+        object.__setattr__(self, "aimed_ids", aimed)
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""

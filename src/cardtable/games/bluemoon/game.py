@@ -16,8 +16,8 @@ from cardtable.games.bluemoon.formats import make_decks, parse_setup
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.overrides import with_overrides as overridden_db
 from cardtable.games.bluemoon.powers import total
-from cardtable.games.bluemoon.rules import apply_action, legal_actions, new_state
-from cardtable.games.bluemoon.state import DRAGONS, OVER, SETUP, BlueMoonState
+from cardtable.games.bluemoon.rules import P_CHAR, apply_action, legal_actions, new_state, total_ok
+from cardtable.games.bluemoon.state import DRAGONS, FIGHT, OVER, SETUP, BlueMoonState
 
 
 class BlueMoonGame(InlineCards[BlueMoonDB], Game):
@@ -189,11 +189,15 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         if state.element >= 0:
             score += 0.15 * (total(db, state, seat) - total(db, state, other))
         score += 0.2 * (len(state.hands[seat]) - len(state.hands[other]))
+        score += _short_turn(db, state, seat)
         return max(-0.99, min(0.99, score / 12.0))
 
     def is_subdecision(self, state: BlueMoonState) -> bool:
-        """Discarding while declining completes an earlier choice."""
-        return bool(state.pending) and state.pending[0] == "decline"
+        """Discarding while declining, and the choices of the active player's own powers
+        (which card a "one of my …" card applies to, how many cards a "may draw" takes, …),
+        complete an earlier choice."""
+        p = state.pending
+        return bool(p) and (p[0] == "decline" or (p[0] == "task" and p[1] == state.active))
 
     def turn_number(self, state: BlueMoonState) -> int:
         """Fights played so far."""
@@ -244,6 +248,21 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         return balance.with_card_overrides(self.db, setup, overrides)
 
 
+def _short_turn(db: BlueMoonDB, st: BlueMoonState, seat: int) -> float:
+    """A turn whose cards are down but fall short of the opponent's total: after something
+    was drawn or revealed it ends in rule 11's penalty unless more cards mend it (about the
+    4 crystals it costs), otherwise in a retreat (about a dragon); for the other seat the
+    same, reversed (bluemoon.special.rule11, bluemoon.special.rule11_penalty)."""
+    p = st.pending
+    if not p or p[0] not in ("play", "task") or st.phase != FIGHT or st.element < 0:
+        return 0.0
+    s = st.active
+    if not st.plays[P_CHAR] or total_ok(db, st, s):
+        return 0.0
+    loss = 6.0 if st.irrev else 1.5
+    return -loss if s == seat else loss
+
+
 def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:
     problems: list[str] = []
     m = len(st.card_ids)
@@ -267,6 +286,11 @@ def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:
         for c in st.support[s]:
             if db.cards[st.card_ids[c]].type != "support":
                 problems.append("a non-support card in a support area")
+    for i, t in enumerate(st.aim):
+        if t >= 0 and (t >= m or st.owner[t] != st.owner[i]):
+            problems.append(f"card {i} applies to card {t}, not one of its owner's")
+    if len(st.shed) % 2 or any(st.owner[c] == st.owner[src] for c, src in _pairs(st.shed)):
+        problems.append(f"shed {st.shed}: pairs of a card and the opponent's demanding card")
     if st.phase == OVER:
         if st.pending:
             problems.append("a finished game has a pending decision")
@@ -275,3 +299,7 @@ def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:
     elif st.phase != SETUP and not legal_actions(db, st):
         problems.append(f"no legal action for {st.pending}")
     return problems
+
+
+def _pairs(flat: list[int]) -> list[tuple[int, int]]:
+    return [(flat[k], flat[k + 1]) for k in range(0, len(flat) - 1, 2)]

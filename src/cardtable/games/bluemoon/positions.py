@@ -1,7 +1,14 @@
 """Blue Moon position documents (docs/positions.md): load a situation, export any state.
 
 Players are P1 and P2. Cards are named by id; a card in an area may be a mapping with
-``active`` and ``turn`` (the fight turn it was played in). Decks are written from the top.
+``active``, ``turn`` (the fight turn it was played in) and ``aim`` (for a "one of my …"
+card: the path, e.g. ``P1.combat.0``, of the card it applies to). Decks are written from
+the top. ``used`` lists the cards whose "on my turn" power was used this turn; ``shed`` the
+cards discarded toward the opponent's demands, each as ``[card, demanding card]`` paths;
+``tried`` the combinations taken back this turn (rule 11), each a list of paths;
+``undo_point`` where rule 11 returns to (``element``, ``stopped``, the ``active`` combat
+cards, the ``aims`` as ``[card, card or null]`` pairs); without it, in the main decision,
+the table as it stands (the cards played this turn left out).
 ``overrides`` (``{card: {field: number}}``, as in a setup: overrides.py) gives the game's
 what-if card numbers; an exported position lists the ones its game has.
 """
@@ -14,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.errors import CardDataError, PositionError, SetupError
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
+from cardtable.games.bluemoon.rules import settle_aims
 from cardtable.games.bluemoon.state import FIGHT, OVER, BlueMoonState
 from cardtable.games.bluemoon.tasks import MODES
 
@@ -51,6 +59,9 @@ _TOP = {
     "swap",
     "freed",
     "overrides",
+    "used",
+    "tried",
+    "undo_point",
 }
 _PLAYER = {
     "people",
@@ -151,11 +162,14 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.act = [0] * m
     st.played_on = [0] * m
     st.public = [0] * m
+    st.aim = [-1] * m
     for i, e in extras.items():
         st.played_on[i] = int(e.get("turn", 0))
         zone_area = any(i in row for row in st.combat)
         if zone_area:
             st.act[i] = int(bool(e.get("active", True)))
+        if e.get("aim") is not None:
+            st.aim[i] = _path(paths, e["aim"], "aim")
     for s in (0, 1):
         for zone in ("discard", "leadership", "combat", "support"):
             for i in getattr(st, ATTR[zone])[s]:
@@ -182,7 +196,8 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     if len(plays) != 7:
         raise PositionError(
             "plays: seven numbers (characters, boosters, supports, cards, cards drawn, FREE "
-            "to come, stage: 0 before the main decision, 1 in it, 2 at the end)"
+            "to come, stage: 0 before the main decision, 1 in it, 3 just after it, 2 at the "
+            "end)"
         )
     st.plays = [int(x) for x in plays]
     st.stopped = int(bool(data.get("stopped", False)))
@@ -198,10 +213,16 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.setup_queue = [_seat(x, "setup_queue") for x in data.get("setup_queue") or []]
     st.winners = [_seat(x, "winners") for x in data.get("winners") or []]
     st.reason = str(data.get("reason", ""))
-    st.shed = [paths.get(x, -1) for x in data.get("shed") or []]
-    st.freed = [paths.get(x, -1) for x in data.get("freed") or []]
-    if -1 in st.shed or -1 in st.freed:
-        raise PositionError("shed/freed: a card path that names no card")
+    st.shed = []
+    for x in data.get("shed") or []:
+        if not isinstance(x, list | tuple) or len(x) != 2:
+            raise PositionError(f"shed: expected [card, demanding card] paths, got {x!r}")
+        st.shed += [_path(paths, x[0], "shed"), _path(paths, x[1], "shed")]
+    st.freed = [_path(paths, x, "freed") for x in data.get("freed") or []]
+    st.used = [_path(paths, x, "used") for x in data.get("used") or []]
+    st.tried = [
+        sorted(_path(paths, x, "tried") for x in combo) for combo in data.get("tried") or []
+    ]
     st.tasks = []
     for t in data.get("tasks") or []:
         mode, actor, source, n, done = t
@@ -224,11 +245,49 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         st.pending = (str(pend["kind"]), _seat(pend["seat"], "pending seat"))
     if "plays" not in data and st.pending and st.pending[0] in ("play", "task"):
         st.plays[6] = 1  # already in the main decision
+    st.back = _undo_point(st, paths, data.get("undo_point"), db)
     st.overrides = encode(changes(db, wanted, set(st.card_ids)))
+    if st.phase == FIGHT:
+        settle_aims(game.dbs(st), st)
     problems = game.check_invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
     return st
+
+
+def _path(paths: Mapping[str, int], x: Any, what: str) -> int:
+    if not isinstance(x, str) or x not in paths:
+        raise PositionError(f"{what}: {x!r} is a card path that names no card")
+    return paths[x]
+
+
+def _undo_point(st: BlueMoonState, paths: Mapping[str, int], doc: Any, db: Any) -> list[int]:
+    """``state.back`` from an ``undo_point`` mapping, or from the table as it stands."""
+    s = st.active
+    if doc is None:
+        if st.phase != FIGHT or st.plays[6] == 0:
+            return []  # the «Сдаться?» phase has not begun
+        was = [i for i in st.combat[s] if st.act[i] and st.played_on[i] != st.fturn]
+        element, stopped = st.element, st.stopped
+        aims = [(i, st.aim[i]) for t in (0, 1) for i in st.combat[t] + st.support[t]]
+    else:
+        if not isinstance(doc, Mapping) or set(doc) - {"element", "stopped", "active", "aims"}:
+            raise PositionError("undo_point: a mapping of element, stopped, active, aims")
+        el = doc.get("element")
+        if el is not None and el not in ELEMENTS:
+            raise PositionError(f"undo_point.element: expected fire, earth or null, got {el!r}")
+        element = -1 if el is None else ELEMENTS.index(el)
+        stopped = int(bool(doc.get("stopped", False)))
+        was = [_path(paths, x, "undo_point.active") for x in doc.get("active") or []]
+        aims = []
+        for pair in doc.get("aims") or []:
+            target = -1 if pair[1] is None else _path(paths, pair[1], "undo_point.aims")
+            aims.append((_path(paths, pair[0], "undo_point.aims"), target))
+    out = [element, stopped, len(was), *was]
+    for i, t in aims:
+        if db.cards[st.card_ids[i]].aimed is not None:
+            out += [i, t]
+    return out
 
 
 def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
@@ -254,6 +313,9 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
                     {"card": st.card_ids[i], "active": bool(st.act[i]), "turn": st.played_on[i]}
                     for i in cards
                 ]
+                for entry, i in zip(doc_p[zone], cards, strict=True):
+                    if st.aim[i] >= 0:
+                        entry["aim"] = st.aim[i]  # a card index for now: paths below
             else:
                 doc_p[zone] = [st.card_ids[i] for i in cards]
         doc_p["revealed"] = [k for k, i in enumerate(st.hands[s]) if st.public[i]]
@@ -280,10 +342,34 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
         "setup_queue": [f"P{x + 1}" for x in st.setup_queue],
         "players": players,
     }
+    for key in ("P1", "P2"):
+        for zone in ("combat", "support"):
+            for entry in players[key][zone]:
+                if "aim" in entry:
+                    entry["aim"] = paths[entry["aim"]]
     if st.shed:
-        doc["shed"] = [paths[c] for c in st.shed]
+        doc["shed"] = [
+            [paths[st.shed[k]], paths[st.shed[k + 1]]] for k in range(0, len(st.shed), 2)
+        ]
     if st.freed:
         doc["freed"] = [paths[c] for c in st.freed]
+    if st.used:
+        doc["used"] = [paths[c] for c in st.used]
+    if st.tried:
+        doc["tried"] = [sorted(paths[c] for c in combo) for combo in st.tried]
+    if st.back:
+        b = st.back
+        k = b[2]
+        pairs = b[3 + k :]
+        doc["undo_point"] = {
+            "element": None if b[0] < 0 else ELEMENTS[b[0]],
+            "stopped": bool(b[1]),
+            "active": [paths[c] for c in b[3 : 3 + k]],
+            "aims": [
+                [paths[pairs[j]], None if pairs[j + 1] < 0 else paths[pairs[j + 1]]]
+                for j in range(0, len(pairs), 2)
+            ],
+        }
     if st.tasks:
         doc["tasks"] = [[MODES[t[0]], f"P{t[1] + 1}", paths[t[2]], t[3], t[4]] for t in st.tasks]
     if st.pending:

@@ -1,11 +1,16 @@
 """Blue Moon special powers and icons: what is active, totals, shields, prohibitions.
 
 Active cards: the combat cards marked active, every support card, and the leadership
-card played in this turn (effects "on this turn" / "now"). Ignoring (bluemoon.special.ignore)
-takes away a card's value, icons and power (``aspect = "all"``), or only its power text
-(``text``) or only its icons (``icons``); PROTECTED cards cannot be ignored
-(bluemoon.icon.protected). Which powers ignore is read from the opponent's active cards
-themselves, one level deep: an ignoring card is not itself checked for being ignored.
+card played in this turn (effects "on this turn" / "now"). An ignored card stays an active
+card (rule 2 calls it one): it can still be retrieved, discarded or counted as active.
+Ignoring (bluemoon.special.ignore) takes away a card's value, icons and power
+(``aspect = "all"``), or only its power text (``text``) or only its icons (``icons``);
+PROTECTED cards cannot be ignored (bluemoon.icon.protected). An ignored card's powers stop
+working entirely, its own ignoring among them (bluemoon.special.ignore.effect): which
+ignoring powers work is settled over the active ignoring cards of both players
+(``_contest``): a card works when every opposing card that would ignore its text (or that
+its printed exception names, ``void_if_opposed_by``) does not; cards left undecided by a
+circle of such cards ignore each other, so none of them works (ruling R14).
 
 Power kinds (``cards.Power.kind``; "you" is the card's opponent, "I" its owner):
   draw            now: I draw ``n`` cards
@@ -18,9 +23,10 @@ Power kinds (``cards.Power.kind``; "you" is the card's opponent, "I" its owner):
   extra           on my turn I may play ``n`` more cards of ``types`` (0: any number)
   free_next       the next character/booster/support I play this turn counts as FREE
   double          the values of my cards of ``types`` double
-  value           one of my characters: ``double_one`` (``element``), ``set_one`` (to ``n``,
-                  in ``element`` or both), ``sum_one``, ``max_one``; your characters /
-                  boosters-supports (``types``): ``zero_odd``, ``zero_even`` printed values
+  value           one of my characters (the player chooses which, ``state.aim``):
+                  ``double_one`` (``element``), ``set_one`` (to ``n``, in ``element`` or
+                  both), ``sum_one``, ``max_one``; your characters / boosters-supports
+                  (``types``): ``zero_odd``, ``zero_even`` printed values
   retreat_dragons when ``who`` retreats the winner attracts ``delta`` more, none
                   (``at_most = 0``) or at most ``at_most``
   draw_block      your drawing: ``none``, ``one_per_turn``, ``hand_four``, ``no_take``
@@ -41,7 +47,18 @@ from functools import wraps
 from typing import Concatenate, ParamSpec, TypeVar
 
 from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, Power
-from cardtable.games.bluemoon.state import EARTH, FIRE, BlueMoonState, Memo
+from cardtable.games.bluemoon.state import (
+    EARTH,
+    FIRE,
+    M_ACTIVE,
+    M_FOUND,
+    M_IGNORING,
+    M_POWERS,
+    M_RAW,
+    M_TOTAL,
+    BlueMoonState,
+    Memo,
+)
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -94,34 +111,119 @@ def raw_active(st: BlueMoonState, s: int) -> list[int]:
     """Active cards before ignoring: active combat cards, support cards, and the
     leadership card played this turn."""
     memo = st._memo
-    if memo is not None and (known := memo.raw[s]) is not None:
-        return known
+    if memo is not None:
+        known: list[int] | None = memo.c[M_RAW + s]
+        if known is not None:
+            return known
     out = [i for i in st.combat[s] if st.act[i]]
     out += st.support[s]
     if st.lead_now >= 0 and st.owner[st.lead_now] == s and st.active == s:
         out.append(st.lead_now)
     if memo is not None:
-        memo.raw[s] = out
+        memo.c[M_RAW + s] = out
     return out
 
 
+def in_play(st: BlueMoonState, s: int) -> list[int]:
+    """A player's active cards in the combat and support areas, ignored ones included (an
+    ignored card is still an active card, bluemoon.special.rule2)."""
+    return [i for i in st.combat[s] if st.act[i]] + st.support[s]
+
+
+_NONE: frozenset[int] = frozenset()
+_NO_POWERS: list[Power] = []  # shared, never changed
+
+
+def _found(db: BlueMoonDB, st: BlueMoonState, memo: Memo, s: int) -> list[int]:
+    """``s``'s active cards with an ignoring power (kept in the memo)."""
+    found: list[int] | None = memo.c[M_FOUND + s]
+    if found is None:
+        cards, ids = db.cards, st.card_ids
+        found = [i for i in raw_active(st, s) if cards[ids[i]].ignores]
+        memo.c[M_FOUND + s] = found
+    return found
+
+
+def _muted(db: BlueMoonDB, st: BlueMoonState, memo: Memo) -> frozenset[int]:
+    """The active ignoring cards that do not work (kept in the memo): only when both
+    players have some can one stop another."""
+    known = memo.muted
+    if known is None:
+        mine, theirs = _found(db, st, memo, 0), _found(db, st, memo, 1)
+        known = memo.muted = _contest(db, st, mine + theirs) if mine and theirs else _NONE
+    return known
+
+
+def _applied(db: BlueMoonDB, st: BlueMoonState, memo: Memo, s: int) -> list[Power]:
+    """The ignoring powers of ``s``'s working cards (kept in the memo, with ``s``'s active
+    ignoring cards, ``M_FOUND``)."""
+    cards, ids = db.cards, st.card_ids
+    found: list[int] | None = memo.c[M_FOUND + s]
+    if found is None:
+        found = [i for i in raw_active(st, s) if cards[ids[i]].ignores]
+        memo.c[M_FOUND + s] = found
+    if not found:
+        memo.c[M_IGNORING + s] = _NO_POWERS
+        return _NO_POWERS
+    known: list[Power] = []
+    off = _muted(db, st, memo)
+    for i in found:
+        if i not in off:
+            known += cards[ids[i]].ignores
+    memo.c[M_IGNORING + s] = known
+    return known
+
+
+def _contest(db: BlueMoonDB, st: BlueMoonState, found: list[int]) -> frozenset[int]:
+    """The ignoring cards that do not work, when both players have some (ruling R14).
+
+    Card ``x`` stops card ``y`` (of the other player) when ``x`` would ignore ``y``'s text
+    or ``y``'s printed exception names ``x`` ("no effect if opposed by …"). A card works
+    when every card that would stop it does not work, and does not work when one that
+    would stop it works; the cards this leaves open stop each other in a circle, and none
+    of them works."""
+    stoppers: dict[int, list[int]] = {}
+    for y in found:
+        dy = defn(db, st, y)
+        out = []
+        for x in found:
+            if st.owner[x] == st.owner[y]:
+                continue
+            dx = defn(db, st, x)
+            hit = not dy.protected and _reaches(list(dx.ignores), dy, "text")
+            if hit or any(dx.id in p.void_if_opposed_by for p in dy.ignores):
+                out.append(x)
+        stoppers[y] = out
+    works: dict[int, bool] = {}
+    changed = True
+    while changed:
+        changed = False
+        for y in found:
+            if y in works:
+                continue
+            if any(works.get(x) is True for x in stoppers[y]):
+                works[y] = False
+                changed = True
+            elif all(works.get(x) is False for x in stoppers[y]):
+                works[y] = True
+                changed = True
+    return frozenset(y for y in found if not works.get(y, False))
+
+
 def ignoring_powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
-    """The ignoring powers on a player's active cards (one level: not checked themselves)."""
+    """The ignoring powers of a player's active cards that work (their text not ignored)."""
     memo = st._memo
     if memo is None:
         return _seat_memoized(ignoring_powers, db, st, s)
-    known = memo.ignoring[s]
-    if known is None:
-        known = memo.ignoring[s] = []
-        for i in raw_active(st, s):
-            known += defn(db, st, i).ignores
-    return known
+    return _applied(db, st, memo, s)
 
 
 def _reaches(ignoring: list[Power], d: CardDef, aspect: str) -> bool:
     """Whether one of these ignoring powers takes away this (unprotected) card's ``aspect``."""
     for p in ignoring:
         if p.aspect != "all" and p.aspect != aspect:
+            continue
+        if p.void_if_opposed_by and d.id in p.void_if_opposed_by:
             continue
         if d.type not in (p.types or ALL):
             continue
@@ -138,12 +240,25 @@ def _reaches(ignoring: list[Power], d: CardDef, aspect: str) -> bool:
 
 
 def ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str = "all") -> bool:
-    """Whether the opponent's active powers ignore this card's ``aspect`` ("all" = the whole
-    card; "text" and "icons" are also ignored when the whole card is)."""
-    ignoring = ignoring_powers(db, st, 1 - st.owner[i])
-    if not ignoring:
-        return False
-    d = defn(db, st, i)
+    """Whether the opponent's working powers ignore this card's ``aspect`` ("all" = the whole
+    card; "text" and "icons" are also ignored when the whole card is); the text of an
+    ignoring card that does not work counts as ignored (ruling R14)."""
+    memo = st._memo
+    if memo is None:
+        st._memo = Memo()
+        try:
+            return ignored(db, st, i, aspect)
+        finally:
+            st._memo = None
+    other = 1 - st.owner[i]
+    ignoring: list[Power] | None = memo.c[M_IGNORING + other]
+    if ignoring is None:
+        ignoring = _applied(db, st, memo, other)
+    if not ignoring:  # nothing of the opponent's ignores: only a circle can mute this card
+        return aspect == "text" and bool(memo.c[M_FOUND + other]) and i in _muted(db, st, memo)
+    d = db.cards[st.card_ids[i]]
+    if aspect == "text" and d.ignores and i in _muted(db, st, memo):
+        return True
     return not d.protected and _reaches(ignoring, d, aspect)
 
 
@@ -152,9 +267,10 @@ def active(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     memo = st._memo
     if memo is None:
         return _seat_memoized(active, db, st, s)
-    known = memo.active[s]
+    known: list[int] | None = memo.c[M_ACTIVE + s]
     if known is None:
-        known = memo.active[s] = [i for i in raw_active(st, s) if not ignored(db, st, i)]
+        known = [i for i in raw_active(st, s) if not ignored(db, st, i)]
+        memo.c[M_ACTIVE + s] = known
     return known
 
 
@@ -183,9 +299,9 @@ def powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
     memo = st._memo
     if memo is None:
         return _seat_memoized(powers, db, st, s)
-    known = memo.powers[s]
+    known: list[Power] | None = memo.c[M_POWERS + s]
     if known is None:
-        known = memo.powers[s] = []
+        known = memo.c[M_POWERS + s] = []
         for i in raw_active(st, s):
             card_powers = defn(db, st, i).powers
             if card_powers and not ignored(db, st, i, "text"):
@@ -197,16 +313,41 @@ def _printed(d: CardDef, element: int) -> int:
     return d.value(element)
 
 
-def card_value(db: BlueMoonDB, st: BlueMoonState, i: int, element: int, mine: list[Power]) -> int:
-    """A card's value with its owner's doubling and the opponent's reductions: increases
-    first, then decreases (bluemoon.special.rule7)."""
+def card_value(
+    db: BlueMoonDB,
+    st: BlueMoonState,
+    i: int,
+    element: int,
+    mine: list[Power],
+    aimed: list[Power] | None = None,
+) -> int:
+    """A card's value with its owner's increases and the opponent's reductions: increases
+    first, then decreases (bluemoon.special.rule7). Of the increases, the "increase to"
+    changes aimed at this card (``aimed``: set_one, sum_one, max_one) come before the
+    doublings (its owner's ``double`` powers and the aimed double_one): the order that
+    gives the owner most, as the player decides how their cards apply
+    (bluemoon.special.rule2_choice)."""
     d = defn(db, st, i)
     if d.type == "leadership":
         return 0
     v = _printed(d, element)
+    doubling = 0
+    if aimed:
+        for p in aimed:
+            if p.element is not None and ELEMENTS.index(p.element) != element:
+                continue
+            if p.mode == "double_one":
+                doubling += 1
+            elif p.mode == "set_one":
+                v = max(v, p.n)
+            elif p.mode == "sum_one":
+                v = max(v, d.fire + d.earth)
+            elif p.mode == "max_one":
+                v = max(v, d.fire, d.earth)
     for p in mine:
         if p.kind == "double" and d.type in p.types:
-            v *= 2
+            doubling += 1
+    v <<= doubling
     if d.protected:
         return v
     for p in powers(db, st, 1 - st.owner[i]):
@@ -217,56 +358,104 @@ def card_value(db: BlueMoonDB, st: BlueMoonState, i: int, element: int, mine: li
     return v
 
 
-def _zeroed(db: BlueMoonDB, st: BlueMoonState, i: int, element: int) -> bool:
-    """The opponent's odd/even reduction takes this card's value to 0."""
-    d = defn(db, st, i)
-    if "protected" in d.icons:
-        return False
-    printed = _printed(d, element)
-    for p in powers(db, st, 1 - st.owner[i]):
-        parity = 1 if p.mode == "zero_odd" else 0
-        hit = p.kind == "value" and p.mode in ("zero_odd", "zero_even") and d.type in p.types
-        if hit and printed and printed % 2 == parity:
-            return True
+def aim_targets(db: BlueMoonDB, st: BlueMoonState, i: int) -> list[int]:
+    """The cards a "one of my …" card may apply to: its owner's active characters that are
+    not ignored (a change to one of my characters), or its owner's active Caterpillar
+    boosters whose demand works (Crysalus Frendus) (bluemoon.special.rule2)."""
+    s = st.owner[i]
+    p = defn(db, st, i).aimed
+    if p is None:
+        return []
+    if p.kind == "value":
+        return [c for c in active(db, st, s) if defn(db, st, c).type == "character"]
+    return [
+        c
+        for c in active(db, st, s)
+        if defn(db, st, c).type == "booster"
+        and defn(db, st, c).first_word == "caterpillar"
+        and any(q.kind == "must_discard" for q in defn(db, st, c).powers)
+        and not ignored(db, st, c, "text")
+    ]
+
+
+def aims_to_fix(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[int, list[int]]]:
+    """The working "one of my …" cards whose card to apply to is missing or no longer
+    counts (covered, discarded, ignored), each with the cards it may apply to now
+    (bluemoon.special.rule2)."""
+    if not any_aimed(db, st):
+        return []
+    return _aims_to_fix(db, st)
+
+
+@memoizing
+def _aims_to_fix(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[int, list[int]]]:
+    out: list[tuple[int, list[int]]] = []
+    for s in (0, 1):
+        for i in raw_active(st, s):
+            if defn(db, st, i).aimed is None or ignored(db, st, i, "text"):
+                continue
+            targets = aim_targets(db, st, i)
+            if st.aim[i] not in targets and (targets or st.aim[i] >= 0):
+                out.append((i, targets))
+    return out
+
+
+def any_aimed(db: BlueMoonDB, st: BlueMoonState) -> bool:
+    """Whether a "one of my …" card is active on either side (a quick look, no memo)."""
+    if db.aimed_ids.isdisjoint(st.card_ids):
+        return False  # none in either deck
+    cards, ids, act = db.cards, st.card_ids, st.act
+    for s in (0, 1):
+        for i in st.support[s]:
+            if cards[ids[i]].aimed is not None:
+                return True
+        for i in st.combat[s]:
+            if act[i] and cards[ids[i]].aimed is not None:
+                return True
     return False
 
 
-def _one_character_bonus(db: BlueMoonDB, st: BlueMoonState, s: int, element: int, p: Power) -> int:
-    """The most a "one of my character cards" change adds to the total (the engine applies
-    it where it helps most, ruling R13)."""
-    best = 0
-    for i in active(db, st, s):
-        d = defn(db, st, i)
-        if d.type != "character" or _zeroed(db, st, i, element):
-            continue  # a reduction to 0 comes after any increase (bluemoon.special.rule7)
-        now = _printed(d, element)
-        if p.mode == "double_one":
-            if p.element is None or ELEMENTS.index(p.element) == element:
-                best = max(best, now)
-        elif p.mode == "set_one":
-            if p.element is None or ELEMENTS.index(p.element) == element:
-                best = max(best, p.n - now)
-        elif p.mode == "sum_one":
-            best = max(best, d.fire + d.earth - now)
-        elif p.mode == "max_one":
-            best = max(best, max(d.fire, d.earth) - now)
-    return best
+def _aimed_at(db: BlueMoonDB, st: BlueMoonState, s: int) -> dict[int, list[Power]]:
+    """The working changes to "one of my characters" of ``s``, by the character each
+    applies to."""
+    out: dict[int, list[Power]] = {}
+    here: list[int] | None = None
+    for i in raw_active(st, s):
+        p = defn(db, st, i).aimed
+        if p is None or p.kind != "value" or st.aim[i] < 0 or ignored(db, st, i, "text"):
+            continue
+        if here is None:
+            here = active(db, st, s)
+        t = st.aim[i]
+        if t in here and defn(db, st, t).type == "character":
+            out.setdefault(t, []).append(p)
+    return out
 
 
 @memoizing
 def total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
     """A player's total power in the contested element (bluemoon.turn.announce)."""
+    memo = st._memo
+    assert memo is not None
+    known: int | None = memo.c[M_TOTAL + s]
+    if known is not None:
+        return known
     element = st.element if st.element >= 0 else FIRE
     mine = powers(db, st, s)
-    value = sum(card_value(db, st, i, element, mine) for i in active(db, st, s))
-    for p in mine:
-        if p.kind == "value" and p.mode in ("double_one", "set_one", "sum_one", "max_one"):
-            value += _one_character_bonus(db, st, s, element, p)
+    value = 0
+    if any(p.kind == "value" for p in mine):
+        aimed = _aimed_at(db, st, s)
+        for i in active(db, st, s):
+            value += card_value(db, st, i, element, mine, aimed.get(i))
+    else:
+        for i in active(db, st, s):
+            value += card_value(db, st, i, element, mine)
     for p in mine:
         if p.kind == "total_at_least" and (
             p.element is None or ELEMENTS.index(p.element) == element
         ):
             value = max(value, p.n)
+    memo.c[M_TOTAL + s] = value
     return value
 
 
@@ -343,23 +532,54 @@ def count_kind(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> int:
     )
 
 
-def obligations(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+def obligations(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[int, Power]]:
     """The opponent's "by the end of your booster/support phase you must discard …" powers,
-    in order; the owner's ``double_effect`` doubles the first (bluemoon.special.rule5)."""
-    out = [p for p in powers(db, st, 1 - s) if p.kind == "must_discard"]
-    if out and any(p.kind == "double_effect" for p in powers(db, st, 1 - s)):
-        first = out[0]
-        out[0] = first.model_copy(update={"n": first.n * 2})
+    each with the card that makes the demand, in order; a working Crysalus Frendus doubles
+    the demand of the Caterpillar its player applied it to (``double_effect``, ruling R22;
+    bluemoon.special.rule5)."""
+    other = 1 - s
+    out: list[tuple[int, Power]] = []
+    if not any(p.kind == "must_discard" for p in powers(db, st, other)):
+        return out
+    doubling: list[int] = []
+    for i in raw_active(st, other):
+        d = defn(db, st, i)
+        if not d.powers or ignored(db, st, i, "text"):
+            continue
+        for p in d.powers:
+            if p.kind == "must_discard":
+                out.append((i, p))
+            elif p.kind == "double_effect":
+                doubling.append(i)
+    for x in doubling:
+        for k, (src, p) in enumerate(out):
+            if src == st.aim[x]:
+                out[k] = (src, p.model_copy(update={"n": p.n * 2}))
     return out
+
+
+def _both(p: Power, got: list[CardDef]) -> int:
+    """How far cards go toward "n Fire and n Earth (on different cards)": the best way of
+    counting each card for Fire or for Earth (any combination that meets the demand is
+    accepted), as min(Fire, n) + min(Earth, n)."""
+    best = 0
+    k = len(got)
+    for mask in range(1 << k):
+        fire = earth = 0
+        for j, x in enumerate(got):
+            if mask >> j & 1:
+                fire += x.fire
+            else:
+                earth += x.earth
+        best = max(best, min(fire, p.n) + min(earth, p.n))
+    return best
 
 
 def _contributes(d: CardDef, p: Power, got: list[CardDef]) -> bool:
     if p.types:
         return d.type in p.types
     if p.mode == "both":  # n Fire and n Earth on different cards
-        fire = sum(x.fire for x in got if x.fire)
-        earth = sum(x.earth for x in got if x.earth)
-        return (fire < p.n and d.fire > 0) or (earth < p.n and d.earth > 0)
+        return _both(p, [*got, d]) > _both(p, got)
     if p.mode == "either":
         return d.fire > 0 or d.earth > 0
     return d.value(EARTH if p.element == "earth" else FIRE) > 0
@@ -369,11 +589,7 @@ def _met(p: Power, got: list[CardDef]) -> bool:
     if p.types:
         return len(got) >= max(1, p.n)
     if p.mode == "both":
-        fire_cards = [x for x in got if x.fire]
-        earth_cards = [x for x in got if x.earth]
-        fire = sum(x.fire for x in fire_cards)
-        earth = sum(x.earth for x in earth_cards)
-        return fire >= p.n and earth >= p.n and len(got) >= 2
+        return _both(p, got) >= 2 * p.n
     if p.mode == "either":
         return sum(x.fire for x in got) >= p.n or sum(x.earth for x in got) >= p.n
     return sum(x.value(EARTH if p.element == "earth" else FIRE) for x in got) >= p.n
@@ -381,34 +597,51 @@ def _met(p: Power, got: list[CardDef]) -> bool:
 
 def obligation_state(
     db: BlueMoonDB, st: BlueMoonState, s: int
-) -> tuple[list[Power], list[list[CardDef]]]:
-    """Each obligation and the cards shed toward it this turn (each card counts for the
-    first unmet obligation it helps, in the order it was discarded)."""
+) -> tuple[list[tuple[int, Power]], list[list[CardDef]]]:
+    """Each demand on ``s`` and the cards ``s`` discarded from their own hand toward it this
+    turn (``state.shed`` pairs each card with the demand its player counted it for)."""
     obs = obligations(db, st, s)
     got: list[list[CardDef]] = [[] for _ in obs]
-    for c in st.shed:
-        d = defn(db, st, c)
-        for k, p in enumerate(obs):
-            if not _met(p, got[k]) and _contributes(d, p, got[k]):
-                got[k].append(d)
+    shed = st.shed
+    for k in range(0, len(shed), 2):
+        c, src = shed[k], shed[k + 1]
+        if st.owner[c] != s:
+            continue  # only cards from the demanded player's own hand count
+        for j, (o, _p) in enumerate(obs):
+            if o == src:
+                got[j].append(defn(db, st, c))
                 break
     return obs, got
 
 
 def unmet(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
-    """The obligations ``s`` has not met this turn."""
+    """The demands ``s`` has not met this turn."""
     obs, got = obligation_state(db, st, s)
-    return [p for k, p in enumerate(obs) if not _met(p, got[k])]
+    return [p for k, (_src, p) in enumerate(obs) if not _met(p, got[k])]
 
 
-def shed_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
-    """Hand cards that would help an unmet obligation (no extra cards, rule 5)."""
+def shed_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[int, int]]:
+    """(hand card, demanding card) pairs: the card would help that unmet demand (no extra
+    cards, rule 5; the player chooses which demand a card counts for, rule5_each_card)."""
     obs, got = obligation_state(db, st, s)
     if not obs:
         return []
     out = []
     for c in st.hands[s]:
         d = defn(db, st, c)
-        if any(not _met(p, got[k]) and _contributes(d, p, got[k]) for k, p in enumerate(obs)):
-            out.append(c)
+        for k, (src, p) in enumerate(obs):
+            if not _met(p, got[k]) and _contributes(d, p, got[k]):
+                out.append((c, src))
     return out
+
+
+def discard_card(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
+    """A card goes face up onto its owner's discard pile; a leadership card onto the
+    leadership pile instead, never to come back (bluemoon.discard.leadership,
+    bluemoon.discard.return)."""
+    s = st.owner[c]
+    if defn(db, st, c).type == "leadership":
+        st.leaders[s].append(c)
+    else:
+        st.discards[s].append(c)
+    st.public[c] = 1

@@ -35,6 +35,9 @@ def _names(game: BlueMoonGame, entries: list[dict[str, Any]], lang: str) -> Text
         style = "bold" if e["active"] and not e["ignored"] else "dim"
         if e["ignored"]:
             name += " ✗"
+        aim = db.cards.get(e.get("aim") or "")
+        if aim is not None and e["active"]:
+            name += f" → {aim.name(lang)}"
         out.append(name, style=style)
     if not entries:
         out.append(msg("r_empty", lang), style="dim")
@@ -193,6 +196,13 @@ def _cards(n: int, lang: str, case: str = "acc") -> str:
     return f"{n} {_ru_plural(n, 'карту', 'карты', 'карт')}"
 
 
+def _upto(n: int, lang: str) -> str:
+    """A "may" number of cards: "одну карту", "до 5 карт" / "a card", "up to 5 cards"."""
+    if n == 1:
+        return _cards(1, lang)
+    return f"до {_cards(n, lang, 'gen')}" if lang == "ru" else f"up to {n} cards"
+
+
 def _dragons(n: int, lang: str, case: str = "acc") -> str:
     if lang == "en":
         return "one dragon" if n == 1 else f"{n} dragons"
@@ -313,9 +323,9 @@ def _act_text(p: Power, lang: str) -> str:
             kw["types"] = f" ({_types(p.types, 'nom', lang, 'or')})"
     elif mode == "take_hand":
         them = {"ru": ("её", "их"), "en": ("it", "them")}[lang][p.n > 1]
-        kw = {"cards": _cards(max(1, p.n), lang), "them": them}
+        kw = {"cards": _upto(max(1, p.n), lang), "them": them}
     elif mode == "pile_draw":
-        kw = {"cards": _cards(max(1, p.n), lang)}
+        kw = {"cards": _upto(max(1, p.n), lang)}
     elif mode == "force_discard":
         if p.may:
             key += "_may"
@@ -334,6 +344,14 @@ def _act_text(p: Power, lang: str) -> str:
     return _cap(msg(f"pw_when_{p.timing}", lang, text=text))
 
 
+def _card_name(ident: str, lang: str) -> str:
+    """A card's printed name by id (the project's cards), else the id."""
+    from cardtable.games.bluemoon.cards import default_db
+
+    d = default_db().cards.get(ident)
+    return d.name(lang) if d else ident
+
+
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -341,7 +359,8 @@ def _cap(text: str) -> str:
 def _one_power(p: Power, lang: str) -> str:
     k = p.kind
     if k == "draw":
-        return msg("pw_draw_may" if p.may else "pw_draw", lang, cards=_cards(p.n, lang))
+        cards = _upto(p.n, lang) if p.may else _cards(p.n, lang)
+        return msg("pw_draw_may" if p.may else "pw_draw", lang, cards=cards)
     if k == "forbid":
         filt = ""
         if p.has_text is not None:
@@ -353,7 +372,12 @@ def _one_power(p: Power, lang: str) -> str:
         key = "pw_limit_combat" if p.combat_only else "pw_limit"
         return msg(key, lang, cards=_cards(p.n, lang, "gen"))
     if k == "ignore":
-        return _ignore_text(p, lang)
+        text = _ignore_text(p, lang)
+        if p.void_if_opposed_by:
+            quote = "«{}»" if lang == "ru" else "“{}”"
+            names = [quote.format(_card_name(c, lang)) for c in p.void_if_opposed_by]
+            text += " " + msg("pw_void_opposed", lang, cards=_join(names, lang, "or"))
+        return text
     if k == "total_at_least":
         return msg("pw_total_at_least", lang, element=_element_in(p.element, lang), n=p.n)
     if k == "extra":
@@ -382,9 +406,10 @@ def _one_power(p: Power, lang: str) -> str:
     if k == "end_draw":
         if p.mode == "to":
             return msg("pw_end_draw_to_may" if p.may else "pw_end_draw_to", lang, n=p.n)
-        cards = _cards(p.n, lang)
+        cards = _upto(p.n, lang) if p.may else _cards(p.n, lang)
         if lang == "en":
-            cards = "one more card" if p.n == 1 else f"{p.n} more cards"
+            more = "one more card" if p.n == 1 else f"{p.n} more cards"
+            cards = f"up to {more}" if p.may and p.n > 1 else more
         return msg("pw_end_draw_may" if p.may else "pw_end_draw", lang, cards=cards)
     if k == "must_play":
         return msg("pw_must_play", lang, types=_types(p.types, "sg", lang, "or"))

@@ -3,13 +3,22 @@
 Decisions (``state.pending``):
   ("setup", seat)     optional rule: cards back to the deck  -> ("back", card) | ("keep",)
   ("retrieve", seat)  start of turn: take back RETRIEVE cards -> ("retrieve", card) | ("on",)
-  ("lead", seat)      leadership phase                       -> ("lead", card) | ("no_lead",)
+  ("lead", seat)      leadership phase                       -> ("lead", card) | ("use", card)
+                                                                | ("no_lead",)
   ("play", seat)      retreat?, character, booster/support    -> ("retreat",) | ("decline",) |
                       ("char", card[, element]) | ("boost", card) | ("support", card) |
-                      ("done",) | ("undo",) | ("concede",)
+                      ("use", card) | ("shed", card[, demanding card]) | ("done",) |
+                      ("undo",) | ("withdraw",) | ("concede",)
+  ("task", seat)      a power's choices (tasks.py)           -> ("pick", card) | ("yes",) |
+                      ("draw", k) | ("reveal", k) | ("stop",)
   ("decline", seat)   declining a fight: discard 1-3 cards    -> ("discard", card) | ("enough",)
 Everything else (announcing, refilling, awarding dragons, discarding the areas, the next
 fight or game) happens by itself.
+
+A turn's stages (``plays[P_STAGE]``): 0 the start of the turn and the leadership phase,
+1 the main decision («Сдаться?», character, booster or support), 3 just after the
+booster/support phase (its "immediately after" actions), 2 after the announcement and the
+refill (the "at the end of my turn" actions) (bluemoon.turn.phases).
 """
 
 from __future__ import annotations
@@ -22,8 +31,10 @@ from cardtable.games.bluemoon import tasks as acting
 from cardtable.games.bluemoon.cards import BlueMoonDB
 from cardtable.games.bluemoon.powers import (
     active,
+    aims_to_fix,
     count_kind,
     defn,
+    discard_card,
     draw_cap,
     extra_allowed,
     forbidden,
@@ -31,6 +42,7 @@ from cardtable.games.bluemoon.powers import (
     icons,
     ignored,
     in_areas,
+    in_play,
     memoizing,
     play_limit,
     powers,
@@ -49,6 +61,7 @@ from cardtable.games.bluemoon.state import (
     SETUP,
     BlueMoonState,
 )
+from cardtable.games.bluemoon.tasks import T_ACTOR, T_CODE, T_SOURCE, leave_play
 
 HAND = 6
 SIX_CARDS = 6  # cards played in a fight for a second dragon
@@ -56,7 +69,8 @@ AUTO_WIN = 4  # crystals for taking a fourth dragon, or for rule 11's penalty
 # per-turn counters in st.plays
 P_CHAR, P_BOOST, P_SUPPORT, P_CARDS, P_DRAWN, P_FREE, P_STAGE = range(7)
 NO_PLAYS = (0, 0, 0, 0, 0, 0, 0)
-# P_STAGE: 0 before the main decision, 1 in it, 2 at the end of the turn
+# P_STAGE: 0 before the main decision, 1 in it, 3 just after it, 2 at the end of the turn
+STAGE_LEAD, STAGE_MAIN, STAGE_END, STAGE_AFTER = 0, 1, 2, 3
 
 
 class GameEnd(Exception):
@@ -103,6 +117,7 @@ def new_state(
     st.act = [0] * m
     st.played_on = [0] * m
     st.public = [0] * m
+    st.aim = [-1] * m
     st.dragons = [0, 0]
     st.crystals = [0, 0]
     st.winners = []
@@ -130,10 +145,14 @@ def start_game(db: BlueMoonDB, st: BlueMoonState) -> None:
     for i in range(len(st.card_ids)):
         st.decks[st.owner[i]].append(i)
         st.act[i] = st.played_on[i] = st.public[i] = 0
+        st.aim[i] = -1
     for deck in st.decks:
         crng.shuffle(st, deck)
     st.dragons = [0, 0]
     st.tasks = []
+    st.used = []
+    st.back = []
+    st.tried = []
     st.fight = 0
     st.element = -1
     st.out_first = -1
@@ -225,13 +244,23 @@ def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     st.lead_now = -1
     st.shed = []
     st.freed = []
-    if count_kind(db, st, s, "storm") >= 2:  # two Storms attract one dragon (in total)
+    st.used = []
+    st.back = []
+    st.tried = []
+    storms, retrieving = _turn_start(db, st, s)
+    if storms:  # two Storms attract one dragon (in total)
         emit(st, "storm", "bluemoon.cards.special_text", s)
         award(st, s, 1)
-    if retrievable(db, st, s):
+    if retrieving:
         st.pending = ("retrieve", s)
         return
     to_leadership(db, st)
+
+
+@memoizing
+def _turn_start(db: BlueMoonDB, st: BlueMoonState, s: int) -> tuple[bool, bool]:
+    """Two active Storms; RETRIEVE cards to take back (one memo for both)."""
+    return count_kind(db, st, s, "storm") >= 2, bool(retrievable(db, st, s))
 
 
 @memoizing
@@ -248,10 +277,6 @@ def retrievable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
 
 def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
     """Leadership phase: one leadership card, if any may be played (bluemoon.turn.leadership)."""
-    s = st.active
-    if lead_options(db, st, s):
-        st.pending = ("lead", s)
-        return
     next_decision(db, st)
 
 
@@ -278,16 +303,25 @@ def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
     if "stop" in defn(db, st, c).icons:
         st.stopped = 1  # bluemoon.icon.stop
     emit(st, "lead", "bluemoon.turn.leadership", s, card=c)
+    enter_main(db, st)
     now_effects(db, st, s, c)
     next_decision(db, st)
 
 
-def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
-    """A card's "now" effects (drawing)."""
-    if defn(db, st, c).powers and c in raw_active(st, s) and ignored(db, st, c, "text"):
+def now_effects(
+    db: BlueMoonDB, st: BlueMoonState, s: int, c: int, muted: bool | None = None
+) -> None:
+    """A card's "now" effects: drawing (a "may" draw is a choice, tasks.py), the next card
+    counting as FREE, the actions that need choices (``muted``: its text ignored, if
+    already known)."""
+    if not defn(db, st, c).powers:
+        return
+    if muted is None:
+        muted = c in raw_active(st, s) and ignored(db, st, c, "text")
+    if muted:
         return
     for p in defn(db, st, c).powers:
-        if p.kind == "draw" and p.n:
+        if p.kind == "draw" and p.n and not p.may:
             if take(db, st, s, p.n, "bluemoon.cards.special_text"):
                 st.irrev = 1  # cards were drawn: no going back (bluemoon.special.rule11)
         elif p.kind == "free_next":
@@ -296,18 +330,57 @@ def now_effects(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> None:
 
 
 def next_decision(db: BlueMoonDB, st: BlueMoonState) -> None:
-    """Tasks first; then the main decision (its "on my turn" actions queued once), or the
-    rest of the end of the turn."""
-    if not st.tasks and st.plays[P_STAGE] == 0:
-        st.plays[P_STAGE] = 1
-        for i in speaking(db, st, st.active):
-            acting.queue(db, st, st.active, i, "my_turn")
+    """Tasks first; then the leadership decision while that phase is open, the main
+    decision, or the rest of the turn after it (bluemoon.turn.phases)."""
+    s = st.active
     if st.tasks:
-        st.pending = ("task", st.tasks[0][acting.T_ACTOR])
-    elif st.plays[P_STAGE] == 2:
-        finish_turn(db, st)
+        st.pending = ("task", st.tasks[0][T_ACTOR])
+        return
+    stage = st.plays[P_STAGE]
+    if stage == STAGE_LEAD:
+        if lead_options(db, st, s):
+            st.pending = ("lead", s)
+            return
+        enter_main(db, st)
+        stage = STAGE_MAIN
+    if stage == STAGE_MAIN:
+        st.pending = ("play", s)
+    elif stage == STAGE_AFTER:
+        announce(db, st)
     else:
-        st.pending = ("play", st.active)
+        finish_turn(db, st)
+
+
+def enter_main(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The leadership phase is over: the «Сдаться?» phase begins, the point rule 11 may
+    return to (``state.back``: the element, STOP, the active combat cards and every aim)."""
+    st.plays[P_STAGE] = STAGE_MAIN
+    s = st.active
+    was = [i for i in st.combat[s] if st.act[i]]
+    back = [st.element, st.stopped, len(was), *was]
+    for seat in (0, 1):
+        for i in in_areas(st, seat):
+            if defn(db, st, i).aimed is not None:
+                back += [i, st.aim[i]]
+    st.back = back
+
+
+@memoizing
+def usable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+    """``s``'s active cards with an "on my turn, I may …" action not used yet this turn and
+    something to work on (bluemoon.cards.special_text, ruling R23): usable at any decision
+    of the turn up to its end (``("use", card)``)."""
+    out: list[int] = []
+    if not any(defn(db, st, i).on_my_turn for i in raw_active(st, s)):
+        return out
+    for i in speaking(db, st, s):
+        if i in st.used or not defn(db, st, i).on_my_turn:
+            continue
+        for p in defn(db, st, i).powers:
+            if p.kind == "act" and p.timing == "my_turn" and acting.has_work(db, st, s, p):
+                out.append(i)
+                break
+    return out
 
 
 @memoizing
@@ -322,28 +395,35 @@ def played_this_turn(st: BlueMoonState, s: int) -> list[int]:
     return [i for i in st.combat[s] + st.support[s] if st.played_on[i] == st.fturn]
 
 
-def char_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+def char_options(
+    db: BlueMoonDB, st: BlueMoonState, s: int, this: list[int] | None = None
+) -> list[int]:
     """Characters ``s`` may play now (bluemoon.turn.character, icons free/pair/gang,
-    mutants)."""
-    hand = [c for c in st.hands[s] if defn(db, st, c).type == "character"]
+    mutants); ``this``: the cards played this turn, if known."""
+    cards, ids = db.cards, st.card_ids
+    hand = [c for c in st.hands[s] if cards[ids[c]].type == "character"]
     if not hand or st.stopped or forbidden(db, st, s, "character") or not room(db, st, s, True):
         return []
+    if this is None:
+        this = played_this_turn(st, s)
     mine = [  # FREE characters do not use up the turn's character (bluemoon.icon.free)
-        i
-        for i in played_this_turn(st, s)
-        if defn(db, st, i).type == "character" and i not in st.freed
+        i for i in this if cards[ids[i]].type == "character" and i not in st.freed
     ]
     out = []
+    filtered = any(p.kind == "forbid" for p in powers(db, st, 1 - s))
+    more: int | None = None  # extra characters allowed (worked out when first needed)
     for c in hand:
-        d = defn(db, st, c)
-        if forbidden(db, st, s, "character", c):
+        d = cards[ids[c]]
+        if filtered and forbidden(db, st, s, "character", c):
             continue
         if d.mutant is not None and not mutant_ok(db, st, s, c):
             continue
-        if not mine or is_free(db, st, c) or extra_allowed(db, st, s, "character") != 0:
-            out.append(c)
+        if not mine or st.plays[P_FREE] > 0 or ("free" in d.icons and "free" in icons(db, st, c)):
+            out.append(c)  # the first character, or a FREE one
             continue
-        if _pairs_with(db, st, c, mine) or _joins_gang(db, st, c, mine):
+        if more is None:
+            more = extra_allowed(db, st, s, "character")
+        if more != 0 or _pairs_with(db, st, c, mine) or _joins_gang(db, st, c, mine):
             out.append(c)
     return out
 
@@ -394,9 +474,8 @@ def mutant_ok(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
     if m.when == "attacked_in":
         want = EARTH if m.element == "earth" else FIRE
         return st.element == want and total(db, st, other) >= m.n
-    if m.when == "you_active_cards":
-        kinds = ("character", "booster", "support")
-        return sum(1 for i in active(db, st, other) if defn(db, st, i).type in kinds) >= m.n
+    if m.when == "you_active_cards":  # ignored cards are active cards too (rule 2)
+        return len(in_play(st, other)) >= m.n
     if m.when == "my_areas_empty":
         return not in_areas(st, s)
     if m.when == "you_have_dragon":
@@ -406,10 +485,14 @@ def mutant_ok(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
     return len(st.hands[other]) >= len(st.hands[s]) - 1 + m.n  # you_more_hand
 
 
-def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[int]:
+def extra_options(
+    db: BlueMoonDB, st: BlueMoonState, s: int, kind: str, this: list[int] | None = None
+) -> list[int]:
     """Boosters or supports ``s`` may play now: one of either per turn after a character,
-    not in the starter's first turn, more by PAIR, FREE or powers (bluemoon.turn.booster_support)."""
-    hand = [c for c in st.hands[s] if defn(db, st, c).type == kind]
+    not in the starter's first turn, more by PAIR, FREE or powers
+    (bluemoon.turn.booster_support); ``this``: the cards played this turn, if known."""
+    cards, ids = db.cards, st.card_ids
+    hand = [c for c in st.hands[s] if cards[ids[c]].type == kind]
     if (
         not hand
         or st.stopped
@@ -417,17 +500,20 @@ def extra_options(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> list[
         or not room(db, st, s, kind == "booster")
     ):
         return []
-    this = played_this_turn(st, s)
-    has_char = any(defn(db, st, i).type == "character" for i in this)
-    done = [i for i in this if defn(db, st, i).type in ("booster", "support")]
+    if this is None:
+        this = played_this_turn(st, s)
+    has_char = any(cards[ids[i]].type == "character" for i in this)
+    done = [i for i in this if cards[ids[i]].type in ("booster", "support")]
     counted = [i for i in done if i not in st.freed]
     fits: bool | None = None  # one more fits the turn's slots (worked out when first needed)
     out = []
+    filtered = any(p.kind == "forbid" for p in powers(db, st, 1 - s))
+    free_next = st.plays[P_FREE] > 0
     for c in hand:
-        if forbidden(db, st, s, kind, c):
+        if filtered and forbidden(db, st, s, kind, c):
             continue
-        if is_free(db, st, c):  # any number, even first or alone (bluemoon.icon.free)
-            out.append(c)
+        if free_next or ("free" in cards[ids[c]].icons and "free" in icons(db, st, c)):
+            out.append(c)  # FREE: any number, even first or alone (bluemoon.icon.free)
             continue
         if not has_char:
             continue
@@ -485,14 +571,22 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
         st.support[s].append(c)
         st.plays[P_SUPPORT] += 1
     st.plays[P_CARDS] += 1
-    if is_free(db, st, c) and d.type != "leadership":
+    free, stop, muted = _entered(db, st, s, c)
+    if free and d.type != "leadership":
         st.freed.append(c)
     if st.plays[P_FREE] > 0:
         st.plays[P_FREE] -= 1  # the "next card counts as FREE" is used up
-    if "stop" in icons(db, st, c):
+    if stop:
         st.stopped = 1  # bluemoon.icon.stop
     emit(st, "play", "bluemoon.turn.play", s, card=c)
-    now_effects(db, st, s, c)
+    now_effects(db, st, s, c, muted)
+
+
+@memoizing
+def _entered(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> tuple[bool, bool, bool]:
+    """A card just put into play: FREE, STOP, its text ignored (one memo for all)."""
+    muted = bool(defn(db, st, c).powers) and ignored(db, st, c, "text")
+    return is_free(db, st, c), "stop" in icons(db, st, c), muted
 
 
 @memoizing
@@ -526,7 +620,8 @@ def main_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[Any, .
     boosters, supports, and ending the turn when the total is enough."""
     out: list[tuple[Any, ...]] = []
     nothing_yet = st.plays[P_CARDS] == 0
-    chars = char_options(db, st, s)
+    this = played_this_turn(st, s)
+    chars = char_options(db, st, s, this)
     if nothing_yet:
         if first_turn(st):
             out.append(("decline",))
@@ -539,24 +634,56 @@ def main_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[Any, .
             out.append(("char", c))
     if not (nothing_yet and not chars):
         for kind, tag in (("booster", "boost"), ("support", "support")):
-            out += [(tag, c) for c in _dedupe(st, extra_options(db, st, s, kind))]
-    out += [("shed", c) for c in _dedupe(st, shed_options(db, st, s))]
-    if st.plays[P_CARDS] and any(not p.or_dragon for p in unmet(db, st, s)):
-        out.append(("retreat",))  # "… or retreat" (must_discard)
+            out += [(tag, c) for c in _dedupe(st, extra_options(db, st, s, kind, this))]
+    out += [("use", c) for c in usable(db, st, s)]
+    demanded = any(p.kind == "must_discard" for p in powers(db, st, 1 - s))
+    if demanded:
+        out += _shed_actions(db, st, s)
+        if st.plays[P_CARDS] and any(not p.or_dragon for p in unmet(db, st, s)):
+            out.append(("retreat",))  # "… or retreat" (must_discard)
     again = any(p.kind == "attack_again" for p in powers(db, st, s))
     fought = st.plays[P_CHAR] or again  # "my active cards attack again"
-    if fought and total_ok(db, st, s) and obligations_met(db, st, s):
+    if fought and total_ok(db, st, s) and obligations_met(db, st, s, demanded):
         out.append(("done",))
     elif fought or not out:
-        # cards are down but the turn cannot end well: rule 11's way out
-        out.append(("concede",) if st.irrev else ("undo",))
+        # cards are down but the total falls short: rule 11's way back to «Сдаться?»
+        if st.irrev:
+            out.append(("concede",))
+        elif sorted(this) in st.tried:
+            out.append(("withdraw",))  # tried already: take it back and retreat
+        else:
+            out.append(("undo",))
     return out
 
 
-def obligations_met(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
+def _shed_actions(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[Any, ...]]:
+    """Discarding toward the opponent's demands: ``("shed", card)`` when the card helps one
+    unmet demand, ``("shed", card, demanding card)`` for each when it helps several
+    (bluemoon.special.rule5_each_card: the player says which it counts for)."""
+    pairs = shed_options(db, st, s)
+    if not pairs:
+        return []
+    helps: dict[int, list[int]] = {}
+    for c, src in pairs:
+        helps.setdefault(c, []).append(src)
+    out: list[tuple[Any, ...]] = []
+    seen: set[tuple[str, int]] = set()
+    for c, srcs in helps.items():
+        key = (st.card_ids[c], len(srcs))
+        if key in seen:
+            continue
+        seen.add(key)
+        if len(srcs) == 1:
+            out.append(("shed", c))
+        else:
+            out += [("shed", c, src) for src in srcs]
+    return out
+
+
+def obligations_met(db: BlueMoonDB, st: BlueMoonState, s: int, demanded: bool = True) -> bool:
     """The opponent's "you must play a … card, or retreat" (must_play powers) and "you must
     discard …, or retreat" (must_discard without a dragon alternative)."""
-    if any(not p.or_dragon for p in unmet(db, st, s)):
+    if demanded and any(not p.or_dragon for p in unmet(db, st, s)):
         return False
     for p in powers(db, st, 1 - s):
         if p.kind == "must_play" and not any(
@@ -567,6 +694,8 @@ def obligations_met(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
 
 
 def _dedupe(st: BlueMoonState, cards: list[int]) -> list[int]:
+    if len(cards) < 2:
+        return cards
     seen: set[str] = set()
     out = []
     for c in cards:
@@ -577,49 +706,68 @@ def _dedupe(st: BlueMoonState, cards: list[int]) -> list[int]:
 
 
 def undo_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
-    """Back to the retreat phase when nothing was drawn or revealed (bluemoon.special.rule11):
-    the cards played this turn return to hand, covered cards become active again, and the
-    player retreats."""
+    """Back to the «Сдаться?» phase when nothing was drawn or revealed
+    (bluemoon.special.rule11): the cards played this turn return to hand, the table is as
+    it was when the phase began (``state.back``), and the player decides again: retreat,
+    or try another combination (one not taken back yet, ``state.tried``)."""
     s = st.active
+    st.tried.append(sorted(played_this_turn(st, s)))
     for i in played_this_turn(st, s):
         if i in st.combat[s]:
             st.combat[s].remove(i)
         else:
             st.support[s].remove(i)
         st.hands[s].append(i)
-        st.act[i] = 0
-        st.played_on[i] = 0
-    last = max((st.played_on[i] for i in st.combat[s]), default=0)
+        leave_play(st, i)
+    back = st.back
+    element = st.element
+    st.element, st.stopped = back[0], back[1]
+    k = back[2]
+    was = set(back[3 : 3 + k])
     for i in st.combat[s]:
-        st.act[i] = int(st.played_on[i] == last)
-    st.plays = list(NO_PLAYS)
-    st.stopped = 0
+        st.act[i] = int(i in was)
+    pairs = back[3 + k :]
+    for j in range(0, len(pairs), 2):
+        st.aim[pairs[j]] = pairs[j + 1]
+    st.plays = [0, 0, 0, 0, st.plays[P_DRAWN], 0, STAGE_MAIN]
+    st.freed = []
+    st.shed = []
     emit(st, "undo", "bluemoon.special.rule11", s)
-    retreat(db, st)  # back at "Retreat?", the player who cannot match retreats (R2)
+    if st.element != element and st.element >= 0:  # a mutant's switch taken back
+        emit(st, "element", "bluemoon.special.rule11", None, element=st.element)
 
 
 def end_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
-    """Announce the total, refill, then the opponent's turn (bluemoon.turn.announce,
-    bluemoon.turn.refill, bluemoon.turn.end)."""
+    """The booster/support phase is over: the opponent's demands fall due, and the actions
+    "immediately after my booster/support phase" come before the announcement and the
+    refill (bluemoon.turn.phases)."""
     s = st.active
     sirens(db, st, s)
+    st.plays[P_STAGE] = STAGE_AFTER
+    for i in speaking(db, st, s):
+        acting.queue(db, st, s, i, "after_booster_support")
+    next_decision(db, st)
+
+
+def announce(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Announce the total, refill, then the end of the turn: its actions and its extra
+    draws, each a choice when the card says "may" (bluemoon.turn.announce,
+    bluemoon.turn.refill, bluemoon.turn.end)."""
+    s = st.active
     if st.log is not None:  # the total is worked out for the record only
         emit(st, "announce", "bluemoon.turn.announce", s, n=total(db, st, s), element=st.element)
     refill(db, st, s)
-    st.plays[P_STAGE] = 2
-    for i in speaking(db, st, s):  # "at the end of my turn" actions
+    st.plays[P_STAGE] = STAGE_END
+    cards = speaking(db, st, s)
+    for i in cards:  # "at the end of my turn" actions
         acting.queue(db, st, s, i, "end_of_turn")
+    acting.queue_end_draws(db, st, s, cards)
     next_decision(db, st)
 
 
 def finish_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
-    """The end of the turn after its actions: extra draws, Floods, the next turn."""
+    """The end of the turn after its actions: Floods, the next turn."""
     s = st.active
-    for p in powers(db, st, s):  # end of my turn: extra cards
-        if p.kind == "end_draw":
-            n = p.n - len(st.hands[s]) if p.mode == "to" else p.n
-            if n > 0:
-                take(db, st, s, n, "bluemoon.turn.end")
     if count_kind(db, st, s, "flood") >= 2:  # two Floods: the opponent retreats at once
         emit(st, "flood", "bluemoon.cards.special_text", s)
         st.active = 1 - s
@@ -643,8 +791,7 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
     for s in (0, 1):  # every played card to the discard pile (bluemoon.fight.discard)
         for i in st.combat[s] + st.support[s]:
             st.discards[s].append(i)
-            st.act[i] = 0
-            st.played_on[i] = 0
+            leave_play(st, i)
         st.combat[s] = []
         st.support[s] = []
     for s in (loser, winner):
@@ -657,8 +804,14 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
 def sirens(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     """Unmet "discard …, or I attract a dragon" obligations give the opponent a dragon,
     even when ``s`` retreats."""
-    for _ in [p for p in unmet(db, st, s) if p.or_dragon]:
+    for _ in range(_owed(db, st, s)):
         award(st, 1 - s, 1)
+
+
+@memoizing
+def _owed(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
+    """The unmet "discard …, or I attract a dragon" demands on ``s``."""
+    return sum(1 for p in unmet(db, st, s) if p.or_dragon)
 
 
 @memoizing
@@ -752,8 +905,7 @@ def decline_discard(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
     """One card discarded while declining."""
     s = st.active
     st.hands[s].remove(c)
-    st.discards[s].append(c)
-    st.public[c] = 1
+    discard_card(db, st, c)  # a leadership card goes to the leadership pile
     st.plays[P_CARDS] += 1
     emit(st, "discard", "bluemoon.fight.decline", s, card=c)
     if st.plays[P_CARDS] >= 3 or not st.hands[s]:
@@ -793,7 +945,9 @@ def _options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
     elif what == "retrieve":
         out = [("retrieve", c) for c in retrievable(db, st, p[1])] + [("on",)]
     elif what == "lead":
-        out = [("lead", c) for c in _dedupe(st, lead_options(db, st, p[1]))] + [("no_lead",)]
+        out = [("lead", c) for c in _dedupe(st, lead_options(db, st, p[1]))]
+        out += [("use", c) for c in usable(db, st, p[1])]
+        out.append(("no_lead",))
     elif what == "play":
         out = main_options(db, st, p[1])
     elif what == "task":
@@ -821,9 +975,44 @@ def apply_action(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> 
 def _guarded(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
     try:
         _step(db, st, action)
+        if st.phase == FIGHT and action[0] not in STILL:
+            settle_aims(db, st)
     except NextGame:
         st._legal = None
         start_game(db, st)
+
+
+def settle_aims(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Every working "one of my …" card applies to a card that counts
+    (bluemoon.special.rule2): with one card to apply to, to that one; with several, its
+    player chooses (an ``aim`` task, at the next decision of the main flow:
+    bluemoon.special.rule2_choice); with none, to nothing."""
+    todo = aims_to_fix(db, st)
+    if not todo:
+        return
+    ask = -1
+    for i, targets in todo:
+        if len(targets) <= 1:
+            st.aim[i] = targets[0] if targets else -1
+        elif ask < 0:
+            ask = i
+    st._legal = None
+    if ask < 0 or not st.pending or st.pending[0] not in ("play", "task"):
+        return
+    if st.tasks and st.tasks[0][T_SOURCE] == ask and st.tasks[0][T_CODE] == AIM:
+        return
+    d = defn(db, st, ask)
+    k = next(k for k, p in enumerate(d.powers) if p is d.aimed)
+    st.tasks.insert(0, [AIM, st.owner[ask], ask, k, 0])
+    st.pending = ("task", st.owner[ask])
+
+
+AIM = acting.MODES.index("aim")
+# actions after which no "one of my …" card can need a new card to apply to
+STILL = frozenset(
+    {"draw", "reveal", "stop", "shed", "discard", "enough", "back", "keep", "concede", "decline"}
+)
+DRAW = acting.MODES.index("draw")
 
 
 def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
@@ -856,8 +1045,7 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
             st.combat[s].remove(c)
         else:
             st.support[s].remove(c)
-        st.act[c] = 0
-        st.played_on[c] = 0
+        leave_play(st, c)
         st.hands[s].append(c)
         emit(st, "retrieve", "bluemoon.icon.retrieve", s, card=c)
         if not retrievable(db, st, s):
@@ -867,6 +1055,11 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
     elif kind == "lead":
         play_leadership(db, st, action[1])
     elif kind == "no_lead":
+        enter_main(db, st)
+        next_decision(db, st)
+    elif kind == "use":  # an "on my turn, I may …" action, once this turn
+        st.used.append(action[1])
+        acting.queue(db, st, seat, action[1], "my_turn")
         next_decision(db, st)
     elif kind == "char":
         play_card(db, st, action[1], action[2] if len(action) > 2 else -1)
@@ -874,7 +1067,14 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
     elif kind in ("boost", "support"):
         play_card(db, st, action[1])
         next_decision(db, st)
-    elif kind in ("pick", "yes", "stop"):
+    elif kind == "draw" and st.tasks[0][T_CODE] == DRAW:  # a "may draw": how many
+        task = st.tasks.pop(0)
+        p = acting.power_of(db, st, task)
+        rule = "bluemoon.turn.end" if p.kind == "end_draw" else "bluemoon.cards.special_text"
+        if take(db, st, task[T_ACTOR], action[1], rule):
+            st.irrev = 1  # cards were drawn: no going back (bluemoon.special.rule11)
+        next_decision(db, st)
+    elif kind in ("pick", "yes", "stop", "draw", "reveal"):
         if acting.choose(db, st, action):
             award(st, seat, 1)  # the task's actor attracts the dragon
         next_decision(db, st)
@@ -882,15 +1082,19 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
         end_turn(db, st)
     elif kind == "shed":
         c = action[1]
+        src = action[2] if len(action) > 2 else _only_demand(db, st, seat, c)
         st.hands[seat].remove(c)
-        st.discards[seat].append(c)
-        st.public[c] = 1
-        st.shed.append(c)
+        discard_card(db, st, c)
+        st.shed += [c, src]
         st.irrev = 1
         emit(st, "discard", "bluemoon.special.rule5", seat, card=c)
         next_decision(db, st)
     elif kind == "undo":
         undo_turn(db, st)
+        next_decision(db, st)
+    elif kind == "withdraw":
+        undo_turn(db, st)
+        retreat(db, st)
     elif kind == "concede":
         emit(st, "concede", "bluemoon.special.rule11_penalty", seat)
         finish_game(st, 1 - seat, AUTO_WIN, "penalty")
@@ -904,6 +1108,11 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
         end_decline(db, st)
     else:
         raise AssertionError(f"unknown action {action!r}")
+
+
+def _only_demand(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> int:
+    """The one unmet demand a hand card helps (``("shed", card)``)."""
+    return next(src for x, src in shed_options(db, st, s) if x == c)
 
 
 __all__ = ["apply_action", "legal_actions", "new_state", "powers", "raw_active"]

@@ -10,6 +10,13 @@ of the changed fields, ``""`` in a game without them. It never changes during a 
 clone shares it; ``to_json`` writes it (as a table) only when there are some, so the JSON of
 a game without overrides is as before.
 
+Decisions kept as data: ``aim[i]`` is the card a "one of my …" card ``i`` applies to (-1:
+none; bluemoon.special.rule2_choice); ``used`` the cards whose "on my turn" power was used
+this turn; ``shed`` the cards discarded toward the opponent's demands, as pairs (card, the
+demanding card); ``back`` the point rule 11 returns to (the element, STOP, the active combat
+cards and the aims when the «Сдаться?» phase began: ``[element, stopped, k, k cards, then
+(card, aim) pairs]``); ``tried`` the combinations of cards already taken back this turn.
+
 ``_legal`` caches the pending decision's options until the next action; ``_memo`` holds a
 ``Memo`` only while a computation that does not change the state runs (``powers.memoizing``).
 Neither is part of the state's data: ``to_json`` leaves them out and ``clone`` does not share
@@ -23,7 +30,6 @@ from typing import Any
 
 from cardtable.core.events import Event
 from cardtable.core.game import canonical_json
-from cardtable.games.bluemoon.cards import Power
 
 SETUP, FIGHT, OVER = 0, 1, 2
 FIRE, EARTH = 0, 1
@@ -60,21 +66,31 @@ _INT_LISTS = (
     "pick",
     "shed",
     "freed",
+    "aim",
+    "used",
+    "back",
 )
 _STR_LISTS = ("card_ids", "boxes")
-_NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks")
+_NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks", "tried")
+
+
+# Slots of a Memo, each a pair (seat 0, seat 1).
+M_RAW, M_IGNORING, M_POWERS, M_ACTIVE, M_FOUND, M_TOTAL = 0, 2, 4, 6, 8, 10
+_BLANK = (None,) * 12
 
 
 class Memo:
-    """Per-seat facts derived from an unchanging state (filled lazily, see powers.py)."""
+    """Per-seat facts derived from an unchanging state (filled lazily, see powers.py), in one
+    flat list ``c``: ``c[M_RAW + seat]`` the raw active cards, ``M_IGNORING`` the working
+    ignoring powers, ``M_POWERS`` the working powers, ``M_ACTIVE`` the active cards not
+    wholly ignored, ``M_FOUND`` the active ignoring cards, ``M_TOTAL`` the total; ``muted``
+    the ignoring cards that do not work."""
 
-    __slots__ = ("active", "ignoring", "powers", "raw")
+    __slots__ = ("c", "muted")
 
     def __init__(self) -> None:
-        self.raw: list[list[int] | None] = [None, None]
-        self.ignoring: list[list[Power] | None] = [None, None]
-        self.powers: list[list[Power] | None] = [None, None]
-        self.active: list[list[int] | None] = [None, None]
+        self.c: list[Any] = list(_BLANK)
+        self.muted: frozenset[int] | None = None
 
 
 class BlueMoonState:
@@ -120,6 +136,9 @@ class BlueMoonState:
     pick: list[int]
     shed: list[int]
     freed: list[int]
+    aim: list[int]
+    used: list[int]
+    back: list[int]
     card_ids: list[str]
     boxes: list[str]
     decks: list[list[int]]
@@ -129,6 +148,7 @@ class BlueMoonState:
     combat: list[list[int]]
     support: list[list[int]]
     tasks: list[list[int]]
+    tried: list[list[int]]
     pending: tuple[Any, ...]
     overrides: str
     log: list[Event] | None
@@ -169,10 +189,16 @@ class BlueMoonState:
         s = BlueMoonState.__new__(BlueMoonState)
         for name in _SCALARS:
             setattr(s, name, data[name])
+        defaults: dict[str, Any] = {
+            "aim": [-1] * len(data["card_ids"]),
+            "used": [],
+            "back": [],
+            "tried": [],
+        }
         for name in (*_INT_LISTS, *_STR_LISTS):
-            setattr(s, name, list(data[name]))
+            setattr(s, name, list(data[name] if name in data else defaults[name]))
         for name in _NESTED:
-            setattr(s, name, [list(x) for x in data[name]])
+            setattr(s, name, [list(x) for x in (data[name] if name in data else defaults[name])])
         s.pending = tuple(data["pending"])
         over = data.get("overrides")
         s.overrides = canonical_json(over) if over else ""

@@ -33,14 +33,30 @@ def card_name(game: BlueMoonGame, st: BlueMoonState, i: int, lang: str) -> str:
     return game.dbs(st).cards[st.card_ids[i]].name(lang)
 
 
+COUNTS = ("draw", "reveal")  # actions whose argument is a number of cards, not a card
+
+
 def action_text(st: BlueMoonState, action: tuple[Any, ...]) -> str:
     """Canonical text of an action (cards by id: copies do not exist in Blue Moon)."""
     kind = action[0]
+    if kind in COUNTS:
+        return f"{kind} {action[1]}"
     if kind == "char" and len(action) > 2:
         return f"char {st.card_ids[action[1]]} {ELEMENTS[action[2]]}"
+    if len(action) > 2:  # ("shed", card, demanding card)
+        return f"{kind} {st.card_ids[action[1]]} {st.card_ids[action[2]]}"
     if len(action) > 1:
         return f"{kind} {st.card_ids[action[1]]}"
     return str(kind)
+
+
+def _task_mode(st: BlueMoonState | None) -> str:
+    """The mode of the task on top (tasks.MODES), or ""."""
+    if st is None or not st.tasks or not st.pending or st.pending[0] != "task":
+        return ""
+    from cardtable.games.bluemoon.tasks import MODES, T_CODE
+
+    return MODES[st.tasks[0][T_CODE]]
 
 
 def describe(
@@ -48,13 +64,29 @@ def describe(
 ) -> str:
     """Human text of an action."""
     kind = action[0]
+    if kind in COUNTS:
+        mode = _task_mode(st)
+        key = "act_take_hand" if mode == "take_hand" else f"act_{kind}"
+        return msg(key, lang, n=action[1])
     if kind == "pick" and st is not None:
-        return msg("act_pick", lang, card=card_name(game, st, action[1], lang))
+        name = card_name(game, st, action[1], lang)
+        mode = _task_mode(st)
+        if mode == "aim":
+            from cardtable.games.bluemoon.tasks import T_SOURCE
+
+            source = card_name(game, st, st.tasks[0][T_SOURCE], lang)
+            return msg("act_pick_aim", lang, card=name, source=source)
+        if mode == "drown":
+            return msg("act_pick_keep", lang, card=name)
+        return msg("act_pick", lang, card=name)
     if st is None or len(action) == 1:
         return msg(f"act_{kind}", lang)
     name = card_name(game, st, action[1], lang)
     if kind == "char" and len(action) > 2:
         return msg("act_char_element", lang, card=name, element=msg(ELEMENTS[action[2]], lang))
+    if kind == "shed" and len(action) > 2:
+        demand = card_name(game, st, action[2], lang)
+        return msg("act_shed_toward", lang, card=name, source=demand)
     return msg(f"act_{kind}", lang, card=name)
 
 
@@ -77,13 +109,16 @@ def render_event(game: BlueMoonGame, st: BlueMoonState, ev: Event, lang: str) ->
 
 def _card(game: BlueMoonGame, st: BlueMoonState, i: int) -> dict[str, Any]:
     db = game.dbs(st)
-    return {
+    out = {
         "inst": i,
         "card": st.card_ids[i],
         "active": bool(st.act[i]) or i in st.support[st.owner[i]],
         "ignored": ignored(db, st, i),
         "turn": st.played_on[i],
     }
+    if st.aim[i] >= 0:  # the card a "one of my …" card applies to, as its player said
+        out["aim"] = st.card_ids[st.aim[i]]
+    return out
 
 
 def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, Any]:
