@@ -313,3 +313,52 @@ def test_the_documented_position_loads() -> None:
     block = doc.split("## Boss Battle")[1].split("```yaml")[1].split("```")[0]
     st = get_game("boss").load_position(yaml.safe_load(block))
     assert st.nseats() == 3 and st.boss == 6 and st.pending == ("priority", 1)
+
+
+STOPS = """\
+game: boss
+turn: 3
+phase: placement1
+active: P1
+players:
+  P1: {hand: [spark_bolt], deck: [pikeman], slots: 1, field: [pikeman]}
+  P2: {deck: [pikeman]}
+"""
+
+
+def test_play_step_offers_continue_at_each_boundary_in_both_languages(tmp_path: Path) -> None:
+    """engine.step, boss.turn.start, boss.turn.combat: with --step the person answers every
+    stop of their turns (and every pass offered to them); the saved game records the setup
+    and its continues and replays exactly."""
+    save = tmp_path / "g.json"
+    args = ["play", "boss", "--seed", "3", "--p1", "human", "--p2", "random", "--step"]
+    en = ok(*args, "--lang", "en", "--save", str(save), input="1\n" * 80).output
+    assert "Continue: phase 1, Player 1's start of turn" in en
+    assert "Continue: phase 3, Player 1's combat" in en and "[continue]" in en
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["setup"]["step"] is True and ["continue"] in doc["actions"]
+    assert "Replay verified" in ok("replay", str(save), "--verify-only", "--lang", "en").output
+    ru = ok(*args, "--lang", "ru", input="1\n" * 80).output
+    assert "Продолжить: фаза 3, бой (Игрок 1)" in ru
+
+
+def test_position_step_applies_actions_one_stop_at_a_time(tmp_path: Path) -> None:
+    """engine.step, boss.stack.auto_pass, boss.turn.combat: `position --step` (or `step:
+    true` in the file) offers Player 2 its pass, then stops before the combat phase."""
+    path = tmp_path / "p.yaml"
+    path.write_text(STOPS, encoding="utf-8")
+    out = ok("position", "boss", str(path), "--step", "--apply", "pass", "--lang", "en").output
+    assert "pending:\n- priority\n- P2" in out and "step: true" in out
+    apply = "pass; pass; continue"
+    out = ok("position", "boss", str(path), "--step", "--apply", apply, "--lang", "en").output
+    assert "phase: combat" in out and "derived:" in out
+    assert "Player 1: combat  [boss.turn.combat]" in out
+    path.write_text("step: true\n" + STOPS, encoding="utf-8")
+    same = ok("position", "boss", str(path), "--apply", apply, "--lang", "en").output
+    assert same == out
+    stop = ok("position", "boss", str(path), "--apply", "pass; pass", "--lang", "en").output
+    assert "pending:\n  continue: combat" in stop
+    assert "Step mode, a stop. Continue: phase 3, Player 1's combat" in stop
+    path.write_text(STOPS, encoding="utf-8")
+    default = ok("position", "boss", str(path), "--apply", "pass", "--lang", "en").output
+    assert "continue" not in default and "phase: combat" in default

@@ -2,12 +2,13 @@
 
 A frame on ``state.res`` resolves step by step (``run``). A step that targets asks its
 controller when it resolves, as a pending ``("target", seat)`` decision, unless only one
-choice exists; a step with no legal target does nothing and the rest applies
-(boss.stack.targets). Triggered abilities that fire meanwhile wait in ``state.queue`` and
-resolve, in the order they fired, once the current frame is done (boss.trigger). Units
-with no durability left go to the graveyard after every step (boss.type.unit.death).
-Constant effects are read from the permanents on the battlefield whenever a rule or an
-effect asks (boss.golden.statics).
+choice exists (step mode offers that one too); a step with no legal target does nothing
+and the rest applies (boss.stack.targets). Triggered abilities that fire meanwhile wait in
+``state.queue`` and resolve, in the order they fired, once the current frame is done
+(boss.trigger). Units with no durability left go to the graveyard after every step
+(boss.type.unit.death). Constant effects are read from the permanents on the battlefield
+whenever a rule or an effect asks (boss.golden.statics). Events are built only when the
+state keeps a log (``emit``; the hottest calls check ``state.log`` first).
 """
 
 from __future__ import annotations
@@ -254,7 +255,8 @@ def gain_slot(db: BossDB, st: BossState, seat: int, n: int, rule: str) -> None:
     got = max(0, min(n, top - st.slots[seat]))
     st.slots[seat] += got
     st.filled[seat] += max(0, min(got, top - available(st, seat)))
-    emit(st, "slot", rule, seat, n=got)
+    if st.log is not None:
+        emit(st, "slot", rule, seat, n=got)
 
 
 # --- zones -----------------------------------------------------------------------------
@@ -281,7 +283,8 @@ def draw(st: BossState, seat: int, n: int, rule: str = "boss.zone.deck") -> None
         if len(st.hands[seat]) >= HAND_LIMIT:
             st.graves[seat].append(c)
             st.known[c] = ALL_SEATS
-            emit(st, "overflow", "boss.zone.hand_limit", seat, card=c)
+            if st.log is not None:
+                emit(st, "overflow", "boss.zone.hand_limit", seat, card=c)
             continue
         st.hands[seat].append(c)
         st.known[c] |= 1 << seat
@@ -319,7 +322,8 @@ def enter_field(db: BossDB, st: BossState, i: int, seat: int, rule: str) -> None
     st.stamp += 1
     st.since[i] = st.stamp
     st.known[i] = ALL_SEATS
-    emit(st, "enter", rule, seat, card=i)
+    if st.log is not None:
+        emit(st, "enter", rule, seat, card=i)
     if "enters" in d.whens:
         fire(db, st, i, "enters", seat)
 
@@ -406,7 +410,8 @@ def damage_boss(db: BossDB, st: BossState, amount: int, source: int, seat: int, 
         if amount <= 0:
             return
     st.boss -= amount
-    emit(st, "boss_damage", rule, seat, card=source, n=amount, left=st.boss)
+    if st.log is not None:
+        emit(st, "boss_damage", rule, seat, card=source, n=amount, left=st.boss)
     if st.boss <= 0:
         finish(st, [seat], "lethal", "boss.win.lethal")
     if source >= 0:
@@ -615,7 +620,7 @@ def objects(db: BossDB, st: BossState, step: Step, f: list[Any]) -> list[int] | 
     if not options:
         emit(st, "no_target", "boss.stack.targets", f[F_CTL])
         return []
-    if len(options) == 1:
+    if len(options) == 1 and not st.step:  # step mode offers the one target (engine.step)
         memo["it"] = options[0]
         return options
     st.pending = ("target", f[F_CTL])
@@ -801,7 +806,7 @@ def _apply_player(db: BossDB, st: BossState, step: Step, f: list[Any], p: int, n
             chosen = memo.pop("pick", None)
             if chosen is None:
                 pile = st.hands[p] if op == "discard" else st.field[p]
-                if len(pile) > left and len(options) > 1:  # a real choice
+                if len(pile) > left and (len(options) > 1 or st.step):  # a choice
                     memo["left"] = left
                     st.pending = (op, p)
                     return False

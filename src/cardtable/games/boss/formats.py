@@ -44,6 +44,11 @@ class BossSetup(BaseModel):
         default=None,
         description="what-if balance: {card id or name: {field: number}} for this game",
     )
+    step: bool = Field(
+        default=False,
+        description="step mode: offer every single-option decision and stop at each phase "
+        "boundary with a 'continue' decision (rules.stop; the CLI's --step)",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> BossSetup:

@@ -47,6 +47,7 @@ class BossGame(InlineCards[BossDB], Game):
     id = "boss"
     title: Mapping[str, str] = MappingProxyType({"ru": "Битва с боссом", "en": "Boss Battle"})
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
+    supports_step = True
 
     def __init__(self, db: BossDB | None = None) -> None:
         self._init_cards(db)
@@ -100,6 +101,7 @@ class BossGame(InlineCards[BossDB], Game):
             decks, labels = make_decks(db, opts, seed)
         st = new_state(db, decks, labels, seed, opts.first, log, opts.max_turns)
         st.overrides = key
+        st.step = opts.step
         return st
 
     def prepare_match(
@@ -123,10 +125,14 @@ class BossGame(InlineCards[BossDB], Game):
         apply_action(self.dbs(state), state, action)
 
     def to_move(self, state: BossState) -> int | None:
-        """The seat whose decision is pending."""
-        if state.phase == OVER or not state.pending:
+        """The seat whose decision is pending; the active player at a step-mode stop."""
+        pending = state.pending
+        if not pending or state.phase == OVER:
             return None
-        return int(state.pending[1])
+        if pending[0] == "continue":
+            return state.active
+        seat: int = pending[1]
+        return seat
 
     def outcome(self, state: BossState) -> Outcome | None:
         """Winners (the player who dealt the lethal blow) and the reason once over."""
@@ -294,7 +300,8 @@ class BossGame(InlineCards[BossDB], Game):
         return state.turn
 
     def conformance_setups(self) -> list[dict[str, Any]]:
-        """Two, three and four players, each with the precon decks and with random decks."""
+        """Two, three and four players, each with the precon decks and with random decks;
+        step mode in a duel (the step-mode tests replay every setup with stops)."""
         return [
             {},
             {"players": 3},
@@ -302,6 +309,8 @@ class BossGame(InlineCards[BossDB], Game):
             {"players": 2, "format": "random", "first": 1},
             {"players": 3, "format": "random"},
             {"players": 4, "format": "random"},
+            # step mode: every single-option decision and phase boundary offered
+            {"step": True},
         ]
 
     def card_name(self, state: BossState, inst: int, lang: str) -> str:

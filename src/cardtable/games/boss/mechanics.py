@@ -120,7 +120,7 @@ def resolve_synergy(db: BossDB, st: BossState, f: list[Any]) -> bool:
         options = synergy_options(db, st, f)
         if not options:
             return True
-        if len(options) > 1:
+        if len(options) > 1 or st.step:  # step mode offers a single move (engine.step)
             st.pending = ("energy", f[F_CTL])
             return False
         memo["move"] = list(options[0])
@@ -132,7 +132,7 @@ def resolve_synergy(db: BossDB, st: BossState, f: list[Any]) -> bool:
         return True
     n = memo.pop("amount", None)
     if n is None:
-        if most > 1:
+        if most > 1 or st.step:
             st.pending = ("amount", f[F_CTL])
             return False
         n = 1
@@ -173,11 +173,12 @@ def activate_scrap(db: BossDB, st: BossState, i: int, victim: int) -> list[Any]:
 # --- Подмена (boss.mech.substitution) -------------------------------------------------
 def substitution_targets(db: BossDB, st: BossState, i: int) -> list[int]:
     """Mitsims in the controller's graveyard costing no more than this one."""
-    cost = defn(db, st, i).cost
+    cards, ids = db.cards, st.card_ids
+    cost = cards[ids[i]].cost
     out: list[int] = []
     seen: set[str] = set()
     for g in st.graves[st.ctl[i]]:
-        d = defn(db, st, g)
+        d = cards[ids[g]]
         if d.is_mitsim and d.cost <= cost and d.id not in seen:  # copies: one choice
             seen.add(d.id)
             out.append(g)
@@ -186,13 +187,16 @@ def substitution_targets(db: BossDB, st: BossState, i: int) -> list[int]:
 
 def can_substitute(db: BossDB, st: BossState, i: int) -> bool:
     """A mitsim with Подмена, in its controller's turn, 2 resources and a target."""
-    return (
+    if not (
         defn(db, st, i).substitution
         and st.active == st.ctl[i]
         and available(st, st.ctl[i]) >= SUBSTITUTION_COST
         and can_use_abilities(db, st, i)
-        and bool(substitution_targets(db, st, i))
-    )
+    ):
+        return False
+    cards, ids = db.cards, st.card_ids
+    cost = cards[ids[i]].cost
+    return any(cards[ids[g]].is_mitsim and cards[ids[g]].cost <= cost for g in st.graves[st.ctl[i]])
 
 
 def activate_substitution(db: BossDB, st: BossState, i: int, target: int) -> list[Any]:
@@ -242,7 +246,7 @@ def resolve_hunger(db: BossDB, st: BossState, f: list[Any]) -> bool:
             break
         u = memo.pop("pick", None)
         if u is None:
-            if len(options) > 1:
+            if len(options) > 1 or st.step:  # step mode offers a single unit (engine.step)
                 st.pending = ("feed", seat)
                 return False
             u = options[0]

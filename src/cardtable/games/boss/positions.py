@@ -6,6 +6,12 @@ battlefield may be a mapping with its tokens and marks. A card is referred to el
 first card), ``P1.hand.2``, ``P1.grave.1``, ``P1.abyss.1``, ``P1.deck.1`` (from the top),
 ``stack.1`` / ``resolving.1`` / ``queue.1`` (a card being cast, from the bottom).
 Without ``pending`` the loaded game runs on to its first decision.
+
+A step-mode position (``step: true``) may stand at a phase boundary: ``pending: {continue:
+BOUNDARY}`` (rules.BOUNDARIES), whose phase and start step it implies. Exported positions
+carry ``derived``: values computed from the rest (costs now, resources, castable cards,
+units' attack, the boss's health); a loaded position that writes some of them is checked
+against them (``check_derived``).
 """
 
 from __future__ import annotations
@@ -14,11 +20,28 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError, SetupError
+from cardtable.core.position import check_derived
 from cardtable.core.rng import seed_state
 from cardtable.games.boss.cards import parse_cards
-from cardtable.games.boss.effects import ALL_SEATS, GameOver
+from cardtable.games.boss.effects import (
+    ALL_SEATS,
+    GameOver,
+    attack_of,
+    available,
+    defn,
+    tactic_cost,
+)
 from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
-from cardtable.games.boss.rules import BOSS_PER_PLAYER, advance, legal_actions
+from cardtable.games.boss.rules import (
+    BOSS_PER_PLAYER,
+    BOUNDARIES,
+    START_STOPS,
+    STOP_PHASE,
+    advance,
+    legal_actions,
+    play_options,
+    stop_problems,
+)
 from cardtable.games.boss.state import (
     F_CARD,
     F_CTL,
@@ -29,6 +52,7 @@ from cardtable.games.boss.state import (
     OVER,
     PHASES,
     PLAYER,
+    REDEAL,
     SOURCES,
     SRC_CARD,
     SRC_HUNGER,
@@ -64,6 +88,8 @@ _TOP = {
     "max_turns",
     "overrides",
     "cards",
+    "step",
+    "derived",
 }
 _SEAT = {
     "deck_name",
@@ -91,7 +117,22 @@ _PERMANENT = {
 }
 ZONES = ("hand", "deck", "grave", "abyss", "field")
 ATTR = {"hand": "hands", "deck": "decks", "grave": "graves", "abyss": "abyss", "field": "field"}
-COMBAT_NAMES = {-3: "untap", -2: "wound_done", -1: "wound", 0: "none", 1: "declared", 2: "done"}
+COMBAT_NAMES = {
+    -4: "draw",
+    -3: "untap",
+    -2: "wound_done",
+    -1: "wound",
+    0: "none",
+    1: "declared",
+    2: "done",
+}
+"""``state.combat``: the start phase's next step (rules.start_steps), or the combat's stage."""
+STOP_COMBAT = {
+    **{b: COMBAT_NAMES[code] for code, b in START_STOPS.items()},
+    **dict.fromkeys(("placement2", "end", "next"), "done"),
+}
+"""The start step (or combat stage) a stop stands at unless the position writes it."""
+DERIVED = ("boss", "cost_now", "resources", "castable", "attack")
 FRAME_LISTS = ("stack", "resolving", "queue")
 FRAME_ATTR = {"stack": "stack", "resolving": "res", "queue": "queue"}
 MEMO_CODES = ("it", "chosen", "pick", "target")
@@ -147,7 +188,10 @@ class _Loader:
         st._sts = None
         st.overrides = ""
         st.rng = seed_state(0)  # a position carries no seed: redeals shuffle from a fixed one
+        st.step = bool(_flag(data.get("step", False), "step"))
+        st.pending = ()
         self.st = st
+        self.boundary = self.stop_boundary(data.get("pending"))
         self.extras: dict[int, Mapping[str, Any]] = {}
 
     def card(self, raw: Any, owner: int, where: str, known: int) -> int:
@@ -171,6 +215,21 @@ class _Loader:
         if extra:
             self.extras[i] = extra
         return i
+
+    def stop_boundary(self, raw: Any) -> str | None:
+        """The boundary of ``pending: {continue: BOUNDARY}`` (step mode), else None."""
+        if not isinstance(raw, Mapping):
+            return None
+        if set(raw) != {"continue"}:
+            raise PositionError(f"pending: {{continue: BOUNDARY}} or [kind, player], got {raw!r}")
+        boundary = raw["continue"]
+        if boundary not in BOUNDARIES:
+            raise PositionError(
+                f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}"
+            )
+        if not self.st.step:
+            raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+        return str(boundary)
 
     def known_mask(self, value: Any, where: str) -> int:
         if value == "all":
@@ -282,9 +341,15 @@ class _Loader:
 
     def scalars(self) -> None:
         data, st, n = self.data, self.st, self.n
-        phase = data.get("phase", "placement1")
+        stop = self.boundary
+        phase = data.get("phase", "placement1" if stop is None else PHASES[STOP_PHASE[stop]])
         if phase not in PHASES:
             raise PositionError(f"phase: one of {', '.join(PHASES)}, got {phase!r}")
+        if stop is not None and phase != PHASES[STOP_PHASE[stop]]:
+            raise PositionError(
+                f"pending continue: the {stop} stop stands in phase "
+                f"{PHASES[STOP_PHASE[stop]]}, not {phase}"
+            )
         st.phase = PHASES.index(phase)
         st.turn = _int(data.get("turn", 1), "turn", 0, 10_000)
         st.active = _seat(data.get("active", "P1"), n, "active")
@@ -294,10 +359,15 @@ class _Loader:
         if st.boss <= 0 and st.phase != OVER:
             raise PositionError("boss: a running game's boss has health left")
         st.shield = _int(data.get("shield", 0), "shield", 0, 99)
-        combat = data.get("combat", "none")
+        combat = data.get("combat", STOP_COMBAT.get(stop or "", "none"))
         names = {v: k for k, v in COMBAT_NAMES.items()}
         if combat not in names:
             raise PositionError(f"combat: one of {', '.join(names)}, got {combat!r}")
+        if stop is not None and stop in START_STOPS.values() and combat != STOP_COMBAT[stop]:
+            raise PositionError(
+                f"pending continue: the {stop} stop stands at combat {STOP_COMBAT[stop]}, "
+                f"not {combat}"
+            )
         st.combat = names[combat]
         st.prio = -1 if data.get("priority") is None else _seat(data["priority"], n, "priority")
         if st.phase in (1, 2, 3, 4, 5) and st.prio < 0 and st.combat >= 0:
@@ -394,20 +464,35 @@ class _Loader:
 
     def finish(self) -> BossState:
         st = self.st
+        self.pending()
+        if self.data.get("derived") is not None:
+            check_derived(self.data["derived"], derived(self.game, st), DERIVED)
+        return st
+
+    def pending(self) -> None:
+        st = self.st
         raw = self.data.get("pending")
         db = self.game.dbs(st)
         if st.phase == OVER:
             st.pending = ()
-            return st
+            return
+        if self.boundary is not None:
+            st.pending = ("continue", self.boundary)
+            problems = stop_problems(st)
+            if problems:
+                raise PositionError("pending continue: " + "; ".join(problems))
+            return
         if raw is None:
             st.pending = ()
             try:
                 advance(db, st)
             except GameOver:
                 st.pending = ()
-            return st
+            return
         if not isinstance(raw, list) or len(raw) < 2:
-            raise PositionError("pending: [kind, player] or [kind, player, card]")
+            raise PositionError(
+                "pending: [kind, player], [kind, player, card] or {continue: BOUNDARY}"
+            )
         pending: list[Any] = [str(raw[0]), _seat(raw[1], self.n, "pending")]
         if len(raw) > 2:
             pending.append(self.code(raw[2], "pending"))
@@ -419,7 +504,6 @@ class _Loader:
         st._legal = None
         if not options:
             raise PositionError(f"pending {raw}: no legal option in this position")
-        return st
 
 
 def load(game: BossGame, data: Mapping[str, Any]) -> BossState:
@@ -509,8 +593,10 @@ def export(game: BossGame, st: BossState) -> dict[str, Any]:
         if st.redeals[s]:
             p["redeals"] = st.redeals[s]
         players[pn[s]] = p
-    doc: dict[str, Any] = {
-        "game": "boss",
+    doc: dict[str, Any] = {"game": "boss"}
+    if st.step:
+        doc["step"] = True
+    doc |= {
         "phase": PHASES[st.phase],
         "turn": st.turn,
         "active": pn[st.active],
@@ -543,6 +629,8 @@ def export(game: BossGame, st: BossState) -> dict[str, Any]:
     if st.phase == OVER:
         doc["winners"] = [pn[w] for w in st.winners]
         doc["reason"] = st.reason
+    elif st.pending and st.pending[0] == "continue":
+        doc["pending"] = {"continue": st.pending[1]}
     elif st.pending:
         pending: list[Any] = [st.pending[0], pn[st.pending[1]]]
         if len(st.pending) > 2:
@@ -551,7 +639,43 @@ def export(game: BossGame, st: BossState) -> dict[str, Any]:
     custom = game.custom_cards(st)
     if custom:
         doc["cards"] = custom
+    doc["derived"] = derived(game, st)
     return doc
+
+
+# --- derived values ----------------------------------------------------------------------
+def derived(game: BossGame, st: BossState) -> dict[str, Any]:
+    """Values a scenario checks that are not written as state, computed from it:
+
+    - ``boss``: the boss's health now (boss.win.health);
+    - ``cost_now``: each player's hand cards' costs now, in hand order, constant effects on
+      tactics' costs counted (boss.golden.statics);
+    - ``resources``: each player's resources to spend now: filled slots and this turn's
+      extra resources (boss.resource.pay);
+    - ``castable``: the cards each player could cast if they held priority now, copies
+      once, in hand order (boss.stack.timing.*); not while redealing or once over;
+    - ``attack``: every unit's attack now by its place (``P1.field.2``): printed, changes,
+      Голод, constant effects (boss.type.unit).
+    """
+    db = game.dbs(st)
+    n = st.nseats()
+    pn = [f"P{s + 1}" for s in range(n)]
+    out: dict[str, Any] = {"boss": st.boss}
+    out["cost_now"] = {
+        pn[s]: [tactic_cost(db, st, s, defn(db, st, c)) for c in st.hands[s]] for s in range(n)
+    }
+    out["resources"] = {pn[s]: available(st, s) for s in range(n)}
+    if st.phase not in (REDEAL, OVER):
+        out["castable"] = {
+            pn[s]: [st.card_ids[a[1]] for a in play_options(db, st, s)] for s in range(n)
+        }
+    out["attack"] = {
+        f"{pn[s]}.field.{k + 1}": attack_of(db, st, i)
+        for s in range(n)
+        for k, i in enumerate(st.field[s])
+        if defn(db, st, i).is_unit
+    }
+    return out
 
 
 def _frame_doc(

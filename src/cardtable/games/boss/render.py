@@ -20,7 +20,7 @@ from cardtable.games.boss.cards import CardDef
 from cardtable.games.boss.cardtext import card_text, part_text, type_line
 from cardtable.games.boss.effects import MAX_RESOURCES
 from cardtable.games.boss.state import F_CARD, F_CTL, F_IDX, F_SRC, OVER, REDEAL, SOURCES, BossState
-from cardtable.games.boss.view import msg, seat_name
+from cardtable.games.boss.view import describe_continue, msg, seat_name
 
 if TYPE_CHECKING:
     from cardtable.games.boss.game import BossGame
@@ -81,7 +81,12 @@ def header(game: BossGame, st: BossState, obs: dict[str, Any], lang: str) -> lis
         head = msg("r_header", lang, title=title, turn=st.turn, seat=who, phase=phase)
         lines.append(Text(head, style=f"bold {_style(st.active)}"))
     lines.append(boss_line(obs, lang))
-    if st.phase != OVER and st.pending:
+    if st.phase != OVER and st.pending and st.pending[0] == "continue":
+        line = Text(msg("r_step_pending", lang))
+        line.append(describe_continue(st, lang), style="bold")
+        line.stylize(_style(st.active))
+        lines.append(line)
+    elif st.phase != OVER and st.pending:
         kind, who_decides = str(st.pending[0]), int(st.pending[1])
         what = msg(f"r_pending_{kind}", lang)
         line = Text(msg("r_pending", lang, seat=seat_name(who_decides, lang), what=what))
@@ -324,7 +329,7 @@ def hand_table(
         table.add_column(msg(key, lang))
     table.add_column(msg("r_col_text", lang), ratio=1)
     table.add_column(msg("r_col_now", lang))
-    deciding = st.phase != OVER and bool(st.pending) and int(st.pending[1]) == s
+    deciding = game.to_move(st) == s
     legal = game.legal_actions(st) if deciding else []
     playable = {st.card_ids[a[1]] for a in legal if a[0] == "play"}
     db = game.dbs(st)

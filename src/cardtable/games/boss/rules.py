@@ -15,17 +15,26 @@ Decisions (``state.pending``):
   ("discard", seat) / ("sacrifice", seat)                           -> ("discard"|"sacrifice", card)
   ("feed", seat)               the unit Голод takes a token from     -> ("feed", unit)
   ("energy", seat) / ("amount", seat)  a Синергия move               -> ("give"|"take", card) / ("amount", n)
+  ("continue", boundary)       step mode: a stop at a phase boundary -> ("continue",)
 
 Every card and activated ability goes on the stack; priority goes round in turn order from
 the active player; the top item resolves when every player has passed in succession, and
 then the active player has priority again (boss.stack.*). With an empty stack, passes all
 round end the phase (boss.turn.*).
+
+Step mode (``state.step``, engine.step): no decision is taken for a player (a target, a
+Голод unit, a Синергия move or amount, a discard among copies, the «ранение»'s card with
+full slots, the pass of a player who cannot act: each is offered with its one option), and
+the turn stops at each boundary of its steps with ``("continue", boundary)``
+(``BOUNDARIES``). The turn is written as one function per stretch between two
+boundaries; default mode runs them straight through.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core import CONTINUE
 from cardtable.core import rng as crng
 from cardtable.games.boss.cards import BossDB
 from cardtable.games.boss.effects import (
@@ -52,7 +61,6 @@ from cardtable.games.boss.effects import (
     frame_steps,
     gain_slot,
     max_resources,
-    next_seat,
     pay,
     statics,
     tactic_cost,
@@ -94,6 +102,7 @@ from cardtable.games.boss.state import (
     MAIN1,
     MAIN2,
     OVER,
+    PHASES,
     REDEAL,
     SRC_CARD,
     SRC_HUNGER,
@@ -110,6 +119,52 @@ HAND_SIZE = 5
 REDEAL_EXILE = 3
 TURN_CAP = 500
 """An engine safety net (engine.turn_limit): a game still running after it is a draw."""
+PASS = ("pass",)
+
+# Step mode's stops (engine.step), in a turn's order; each names what ``continue`` does next.
+UNTAP = "untap"  # the turn has begun (announced, overloads resolved): untap and refill
+DRAW = "draw"  # the draw
+WOUND = "wound"  # the «ранение»: 1 damage to the boss, then its reward
+START_EFFECTS = "start_effects"  # the "at the start of turn" effects, then priority
+PLACEMENT1 = "placement1"  # the start phase is over: phase 2
+COMBAT_STOP = "combat"  # phase 3
+PLACEMENT2 = "placement2"  # the combat is over (its damage dealt): phase 4
+END_STOP = "end"  # phase 5
+NEXT = "next"  # the turn is over (cleaned up): the next player's turn begins
+BOUNDARIES = (
+    UNTAP,
+    DRAW,
+    WOUND,
+    START_EFFECTS,
+    PLACEMENT1,
+    COMBAT_STOP,
+    PLACEMENT2,
+    END_STOP,
+    NEXT,
+)
+# the start phase's steps (``state.combat`` while phase is START and nobody holds priority)
+UNTAP_NEXT, DRAW_NEXT, WOUND_NEXT, EFFECTS_NEXT = -3, -4, -1, -2
+START_STOPS = {UNTAP_NEXT: UNTAP, DRAW_NEXT: DRAW, WOUND_NEXT: WOUND, EFFECTS_NEXT: START_EFFECTS}
+# the stop at the end of each phase (the phase the game stands in at the stop)
+PHASE_STOPS = {
+    START: PLACEMENT1,
+    MAIN1: COMBAT_STOP,
+    COMBAT: PLACEMENT2,
+    MAIN2: END_STOP,
+    END: NEXT,
+}
+NEXT_PHASE = {
+    START: (MAIN1, "boss.turn.placement"),
+    MAIN1: (COMBAT, "boss.turn.combat"),
+    COMBAT: (MAIN2, "boss.turn.placement2"),
+    MAIN2: (END, "boss.turn.end"),
+}
+"""The phase that follows each (but the end phase), and the rule that opens it."""
+STOP_PHASE = {
+    **dict.fromkeys(START_STOPS.values(), START),
+    **{b: p for p, b in PHASE_STOPS.items()},
+}
+"""The phase the game stands in at each stop."""
 
 
 def new_state(
@@ -175,6 +230,7 @@ def new_state(
         draw(st, s, HAND_SIZE, "boss.setup.hand")
     st.redeal_queue = turn_order(st, st.first)
     st.pending = ("redeal", st.first)
+    st.step = False
     return st
 
 
@@ -211,6 +267,12 @@ def redeal(st: BossState, seat: int) -> None:
 
 
 # --- turns -------------------------------------------------------------------------------
+def stop(st: BossState, boundary: str) -> None:
+    """Step mode: stand at a phase boundary until ``continue`` (engine.step)."""
+    st.pending = ("continue", boundary)
+    st._legal = None
+
+
 def begin_turn(db: BossDB, st: BossState, seat: int) -> None:
     """The start phase (boss.turn.start): overloads of the other players' constructs; they
     resolve before the untap, the refill and the draw, which follow in ``start_steps``."""
@@ -226,34 +288,64 @@ def begin_turn(db: BossDB, st: BossState, seat: int) -> None:
     st.combat = 0
     st.waiting[seat] = 0
     st.effects = [e for e in st.effects if not (e[2] == "next_turn" and e[3] == seat)]
-    emit(st, "turn", "boss.turn.start", seat, turn=st.turn)
+    if st.log is not None:
+        emit(st, "turn", "boss.turn.start", seat, turn=st.turn)
     overloads(db, st, seat)
-    st.combat = -3  # the untap is next, once the overloads have resolved (start_steps)
+    st.combat = UNTAP_NEXT  # once the overloads have resolved (start_steps)
 
 
 def start_steps(db: BossDB, st: BossState) -> None:
-    """The rest of the start phase: untap, refilled slots and the draw; the «ранение» (1
-    damage to the boss by the player, then a filled slot or a card: boss.resource.wound),
-    then the "at the start of turn" effects (energy for constructs, Голод, triggered
-    abilities: boss.turn.start.effects)."""
+    """The rest of the start phase, one step at a time as ``state.combat`` says: untap,
+    refilled slots and the draw; the «ранение»; the "at the start of turn" effects
+    (boss.turn.start). In step mode each step waits for its stop first (go_on)."""
+    step = st.combat
+    if st.step:
+        stop(st, START_STOPS[step])
+    elif step == UNTAP_NEXT:
+        untap_step(db, st)
+        draw_step(st)
+    elif step == DRAW_NEXT:
+        draw_step(st)
+    elif step == WOUND_NEXT:
+        wound_step(db, st)
+    else:
+        effects_step(db, st)
+
+
+def untap_step(db: BossDB, st: BossState) -> None:
+    """Untap the active player's permanents; their slots are refilled (boss.tap.untap_step)."""
     seat = st.active
-    if st.combat == -3:
-        for i in st.field[seat]:
-            st.tapped[i] = 0
-            st.exhausted[i] = 0
-        st.filled[seat] = min(st.slots[seat], max_resources(db, st, seat) - st.temp[seat])
+    for i in st.field[seat]:
+        st.tapped[i] = 0
+        st.exhausted[i] = 0
+    st.filled[seat] = min(st.slots[seat], max_resources(db, st, seat) - st.temp[seat])
+    if st.log is not None:
         emit(st, "untap", "boss.tap.untap_step", seat)
-        draw(st, seat, 1, "boss.turn.start.draw")
-        st.combat = -1  # the «ранение» is next
-        return
-    if st.combat == -1:
-        st.combat = -2
-        damage_boss(db, st, 1, -1, seat, "boss.resource.wound")
-        if st.slots[seat] >= max_resources(db, st, seat):
-            wound_reward(db, st, seat, "card")
-        else:
-            st.pending = ("wound", seat)
-        return
+    st.combat = DRAW_NEXT
+
+
+def draw_step(st: BossState) -> None:
+    """The turn's card (boss.turn.start.draw); the «ранение» is next."""
+    draw(st, st.active, 1, "boss.turn.start.draw")
+    st.combat = WOUND_NEXT
+
+
+def wound_step(db: BossDB, st: BossState) -> None:
+    """The «ранение»: 1 damage to the boss by the player, then a filled slot or a card
+    (only the card once the slots are at their maximum) (boss.resource.wound)."""
+    seat = st.active
+    st.combat = EFFECTS_NEXT
+    damage_boss(db, st, 1, -1, seat, "boss.resource.wound")
+    if st.slots[seat] >= max_resources(db, st, seat) and not st.step:
+        wound_reward(db, st, seat, "card")
+    else:
+        st.pending = ("wound", seat)
+
+
+def effects_step(db: BossDB, st: BossState) -> None:
+    """The "at the start of turn" effects (energy for constructs, Голод, triggered
+    abilities: boss.turn.start.effects), then the start phase's priority round."""
+    seat = st.active
     st.combat = 0
     construct_energy(db, st, seat)
     hunger_frame(db, st, seat)
@@ -263,7 +355,8 @@ def start_steps(db: BossDB, st: BossState) -> None:
 
 def wound_reward(db: BossDB, st: BossState, seat: int, choice: str) -> None:
     """The «ранение»'s reward: a permanent filled resource slot, or an extra card."""
-    emit(st, "wound", "boss.resource.wound", seat, choice=choice)
+    if st.log is not None:
+        emit(st, "wound", "boss.resource.wound", seat, choice=choice)
     if choice == "slot":
         gain_slot(db, st, seat, 1, "boss.resource.wound")
     else:
@@ -277,30 +370,53 @@ def start_priority(st: BossState) -> None:
 
 
 def end_phase(db: BossDB, st: BossState) -> None:
-    """Every player passed with an empty stack: the next phase (boss.turn.*)."""
-    seat = st.active
-    if st.phase == START:
-        st.phase = MAIN1
-        emit(st, "phase", "boss.turn.placement", seat, phase="placement1")
-    elif st.phase == MAIN1:
-        st.phase = COMBAT
-        st.combat = 0
-        emit(st, "phase", "boss.turn.combat", seat, phase="combat")
-    elif st.phase == COMBAT:
+    """Every player passed with an empty stack: the phase is over (the combat's attackers
+    deal their damage, the end phase's cleanup is done); the next phase follows, in step
+    mode after the phase's stop (boss.turn.*)."""
+    phase = st.phase
+    if phase == COMBAT:
         if st.combat == 1:
             combat_damage(db, st)
         st.combat = 2
-        st.phase = MAIN2
-        emit(st, "phase", "boss.turn.placement2", seat, phase="placement2")
-    elif st.phase == MAIN2:
-        st.phase = END
-        emit(st, "phase", "boss.turn.end", seat, phase="end")
-        fire_turn(db, st, seat, "end_of_turn")
-    else:
+    elif phase == END:
         cleanup(st)
-        begin_turn(db, st, next_seat(st, seat))
+    if st.step:
+        stop(st, PHASE_STOPS[phase])
         return
-    start_priority(st)
+    next_phase(db, st)
+
+
+def next_phase(db: BossDB, st: BossState) -> None:
+    """The phase after the current one begins with a priority round from the active
+    player; after the end phase the next player's turn begins (boss.turn.*)."""
+    seat = st.active
+    phase = st.phase
+    if phase == END:
+        begin_turn(db, st, (seat + 1) % len(st.hands))
+        return
+    st.phase, rule = NEXT_PHASE[phase]
+    if phase == MAIN1:
+        st.combat = 0
+    if st.log is not None:
+        emit(st, "phase", rule, seat, phase=PHASES[st.phase])
+    if phase == MAIN2:
+        fire_turn(db, st, seat, "end_of_turn")
+    st.prio = seat  # a priority round from the active player (start_priority)
+    st.passes = 0
+
+
+def go_on(db: BossDB, st: BossState, boundary: str) -> None:
+    """``continue`` at a stop: what its boundary waits for (engine.step)."""
+    if boundary == UNTAP:
+        untap_step(db, st)
+    elif boundary == DRAW:
+        draw_step(st)
+    elif boundary == WOUND:
+        wound_step(db, st)
+    elif boundary == START_EFFECTS:
+        effects_step(db, st)
+    else:
+        next_phase(db, st)
 
 
 def cleanup(st: BossState) -> None:
@@ -361,6 +477,15 @@ def may_act(db: BossDB, st: BossState, seat: int) -> bool:
     return False
 
 
+def passed_for(db: BossDB, st: BossState, seat: int) -> bool:
+    """Whether default mode passes for the player holding priority without asking
+    (``may_act``); in step mode that pass is offered as the decision's only option."""
+    known = st._legal
+    passed = st.waiting[seat] or not may_act(db, st, seat)
+    st._legal = known  # may_act leaves the options it worked out: not this decision's
+    return bool(passed)
+
+
 def play_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
     """The cards a player may cast now: tactics at any time they hold priority; other
     cards only in their own placement phases with an empty stack (boss.stack.timing.*).
@@ -398,8 +523,9 @@ def ability_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...
     out: list[tuple[Any, ...]] = []
     declare = st.phase == COMBAT and st.combat == 0 and not st.stack
     sts = statics(db, st) if declare else None
+    cards, ids = db.cards, st.card_ids
     for i in st.field[seat]:
-        d = defn(db, st, i)
+        d = cards[ids[i]]
         if declare and d.is_unit and can_attack(db, st, i, sts):
             out.append(("attack", i))
         if declare and d.reckoning is not None and reckon_ok(db, st, i):
@@ -446,16 +572,25 @@ def all_passed(db: BossDB, st: BossState) -> None:
     if f[F_SRC] == SRC_CARD and defn(db, st, f[F_CARD]).is_permanent:
         enter_field(db, st, f[F_CARD], f[F_CTL], "boss.stack.resolve")
     else:
-        emit(st, "resolve", "boss.stack.resolve", f[F_CTL], card=f[F_CARD], src=f[F_SRC])
+        if st.log is not None:
+            emit(st, "resolve", "boss.stack.resolve", f[F_CTL], card=f[F_CARD], src=f[F_SRC])
         st.res.append(f)
-    start_priority(st)
+    st.prio = st.active  # the active player has priority again (start_priority)
 
 
 def put_on_stack(db: BossDB, st: BossState, f: list[Any], seat: int, cast: bool) -> None:
     """A card or ability goes on the stack; priority goes back to the active player; the
     other players stop waiting (boss.stack.cast)."""
     st.stack.append(f)
-    emit(st, "cast" if cast else "activate", "boss.stack.cast", seat, card=f[F_CARD], src=f[F_SRC])
+    if st.log is not None:
+        emit(
+            st,
+            "cast" if cast else "activate",
+            "boss.stack.cast",
+            seat,
+            card=f[F_CARD],
+            src=f[F_SRC],
+        )
     for s in range(len(st.hands)):
         if s != seat:
             st.waiting[s] = 0
@@ -485,6 +620,10 @@ def advance(db: BossDB, st: BossState) -> None:
         seat = st.prio
         if not st.waiting[seat] and may_act(db, st, seat):  # pass, wait at least: a decision
             st.pending = ("priority", seat)
+            return
+        if st.step:  # the pass default mode makes for the player is offered (engine.step)
+            st.pending = ("priority", seat)
+            st._legal = [PASS]
             return
         st.passes += 1
         st.prio = (seat + 1) % n
@@ -535,10 +674,16 @@ def _options(db: BossDB, st: BossState) -> list[tuple[Any, ...]]:
         return []
     kind, seat = st.pending[0], st.pending[1]
     if kind == "priority":
+        if st.step and passed_for(db, st, seat):
+            return [PASS]
         return priority_options(db, st, seat)
+    if kind == "continue":
+        return [CONTINUE]
     if kind == "redeal":
         return [("keep",), ("redeal",)] if can_redeal(st, seat) else [("keep",)]
     if kind == "wound":
+        if st.step and st.slots[seat] >= max_resources(db, st, seat):
+            return [("card",)]  # a player at the maximum can only take the card (R6)
         return [("slot",), ("card",)]
     if kind == "attackers":
         sts = statics(db, st)
@@ -620,6 +765,9 @@ def _act(db: BossDB, st: BossState, action: tuple[Any, ...]) -> None:
         f = activate_substitution(db, st, pending[2], action[1])
         put_on_stack(db, st, f, seat, False)
         return
+    if kind == "continue":
+        go_on(db, st, seat)  # a stop's second field is its boundary
+        return
     f = st.res[-1]
     memo = f[F_MEMO]
     if kind == "target":
@@ -640,9 +788,10 @@ def _priority_action(db: BossDB, st: BossState, seat: int, action: tuple[Any, ..
     if what in ("pass", "wait"):
         if what == "wait":
             st.waiting[seat] = 1
-        emit(st, what, "boss.stack.priority", seat)
+        if st.log is not None and not (st.step and what == "pass" and passed_for(db, st, seat)):
+            emit(st, what, "boss.stack.priority", seat)  # default mode's passes are silent
         st.passes += 1
-        st.prio = next_seat(st, seat)
+        st.prio = (seat + 1) % len(st.hands)
         return
     if what == "play":
         c = action[1]
@@ -746,13 +895,40 @@ def invariant_problems(db: BossDB, st: BossState) -> list[str]:
             problems.append(f"no legal action for {st.pending}")
         if st.boss <= 0:
             problems.append("the boss has fallen but the game goes on")
+        if st.pending and st.pending[0] == "continue":
+            problems += stop_problems(st)
     return problems
 
 
+def stop_problems(st: BossState) -> list[str]:
+    """What is wrong with a step-mode stop: it needs step mode, a known boundary, the
+    phase (and start step) of that boundary, and no resolution under way."""
+    boundary = st.pending[1]
+    out: list[str] = []
+    if not st.step:
+        out.append("a step-mode stop outside step mode")
+    if boundary not in STOP_PHASE:
+        return [*out, f"unknown stop {boundary!r} (one of {', '.join(BOUNDARIES)})"]
+    if st.phase != STOP_PHASE[boundary]:
+        out.append(f"the {boundary} stop stands in phase {PHASES[STOP_PHASE[boundary]]}")
+    start = {b: code for code, b in START_STOPS.items()}
+    if boundary in start and (st.combat != start[boundary] or st.prio >= 0):
+        out.append(f"the {boundary} stop stands before the start step {boundary}")
+    if st.stack or st.res or st.passes:
+        out.append(f"the {boundary} stop stands with the stack or a priority round under way")
+    if st.queue and boundary != PLACEMENT2:  # attackers' "dies" triggers wait for phase 4
+        out.append(f"the {boundary} stop stands with triggered abilities waiting")
+    return out
+
+
 __all__ = [
+    "BOUNDARIES",
+    "START_STOPS",
+    "STOP_PHASE",
     "advance",
     "apply_action",
     "invariant_problems",
     "legal_actions",
     "new_state",
+    "stop_problems",
 ]

@@ -7,6 +7,9 @@ lists of instances per seat: ``hands``, ``decks`` (the last one is the top),
 the order the cards entered). Items on the stack and effects being resolved are explicit
 frames ``[card, controller, source kind, index, next step, memo]``, so a resolution
 waiting for a choice is cloned and saved like everything else.
+
+``step`` is the setup's step mode (rules.stop, engine.step): written to JSON only when
+true, so default games keep their JSON form.
 """
 
 from __future__ import annotations
@@ -118,6 +121,7 @@ class BossState:
         "queue",
         "effects",
         "pending",
+        "step",
         "log",
         "overrides",
         "_legal",
@@ -170,6 +174,8 @@ class BossState:
     queue: list[list[Any]]
     effects: list[list[Any]]
     pending: tuple[Any, ...]
+    step: bool
+    """Step mode: single-option decisions offered, a stop at every phase boundary."""
     log: list[Event] | None
     overrides: str
     """What-if card numbers (overrides.py): canonical JSON text, "" for none."""
@@ -195,6 +201,7 @@ class BossState:
         c.queue = [copy_frame(f) for f in self.queue]
         c.effects = [e[:] for e in self.effects]
         c.pending = self.pending
+        c.step = self.step
         c.log = None
         c.overrides = self.overrides
         c._legal = self._legal
@@ -214,6 +221,8 @@ class BossState:
         out["pending"] = list(self.pending)
         if self.overrides:
             out["overrides"] = json.loads(self.overrides)
+        if self.step:
+            out["step"] = True
         return out
 
     @staticmethod
@@ -230,6 +239,7 @@ class BossState:
             setattr(s, name, [copy_frame(f) for f in data[name]])
         s.effects = [list(e) for e in data["effects"]]
         s.pending = tuple(data["pending"])
+        s.step = bool(data.get("step", False))
         s.log = None
         over = data.get("overrides")
         s.overrides = canonical_json(over) if over else ""

@@ -114,6 +114,8 @@ def action_text(st: BossState, action: tuple[Any, ...]) -> str:
 def describe(game: BossGame, st: BossState | None, action: tuple[Any, ...], lang: str) -> str:
     """Human text of an action."""
     kind = action[0]
+    if kind == "continue":
+        return describe_continue(st, lang)
     if st is None or len(action) == 1:
         return msg(f"act_{kind}", lang)
     if kind == "target":
@@ -126,6 +128,17 @@ def describe(game: BossGame, st: BossState | None, action: tuple[Any, ...], lang
     if kind == "activate":
         return msg("act_activate", lang, card=name, n=action[2] + 1)
     return msg(f"act_{kind}", lang, card=name)
+
+
+def describe_continue(st: BossState | None, lang: str) -> str:
+    """A step-mode stop's ``continue``, naming what comes next (engine.step)."""
+    if st is None or not st.pending or st.pending[0] != "continue":
+        return msg("act_continue", lang)
+    boundary = st.pending[1]
+    seat = st.active
+    if boundary == "next":
+        seat = (seat + 1) % st.nseats()
+    return msg(f"act_continue_{boundary}", lang, seat=seat_name(seat, lang))
 
 
 def target_name(game: BossGame, st: BossState, x: int, lang: str) -> str:
@@ -260,6 +273,8 @@ def observation(game: BossGame, st: BossState, seat: int) -> dict[str, Any]:
     }
     if st.overrides:
         obs["overrides"] = decode(st.overrides)
+    if st.step:
+        obs["step"] = True
     if st.phase == OVER:
         obs["winners"] = list(st.winners)
         obs["reason"] = st.reason
