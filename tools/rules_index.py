@@ -29,6 +29,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cardtable.core.files import atomic_write_text
+
 BEGIN = "<!-- rules-index:begin -->"
 END = "<!-- rules-index:end -->"
 NONE = "—"
@@ -239,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             failed = failed or bool(rep.problems)
             continue
         if rep.new and rep.new != rep.old:
-            rep.doc.write_text(rep.new, encoding="utf-8")
+            atomic_write_text(rep.doc, rep.new)
             print(f"{rep.doc.relative_to(root.resolve())}: tests column regenerated")
         remaining = [p for p in rep.problems if "out of date" not in p]
         for p in remaining:

@@ -97,3 +97,78 @@ def test_cards_put_back_stay_hidden_from_the_other_player():
     name = game.db.cards[st.card_ids[action[1]]].name("ru")
     assert name not in render.describe_seen(game, st, action, st.pending[1], "ru")
     assert name in game.describe(action, "ru", st)
+
+
+STEP_POSITION = """\
+game: bluemoon
+element: fire
+fight_turn: 3
+players:
+  P1:
+    people: vulca
+    turns: 2
+    hand: [blaze]
+    deck: [furnace, lavar_the_powerful, volca, spark]
+    combat: [{card: torch, turn: 1}]
+  P2:
+    people: hoax
+    turns: 1
+    hand: [athradysas_the_seeker]
+    deck: [zedemikras_the_brain, nirwadas_the_traveler, vetraskedas_the_sceptic]
+    combat: [{card: ledinemras_the_monk, turn: 2}]
+"""
+
+
+def test_play_step_offers_continue_at_each_boundary_in_both_languages(tmp_path: Path):
+    """engine.step, bluemoon.turn.phases, bluemoon.turn.start, bluemoon.turn.leadership:
+    with --step the person answers every stop; the saved game records the setup and its
+    continues, and --set step=true sets up the same game."""
+    save = tmp_path / "g.json"
+    args = ["play", "bluemoon", "--seed", "3", "--p2", "random"]
+    en = ok(*args, "--step", "--lang", "en", "--save", str(save), input="1\n" * 40).output
+    # the agent's run of moves reads as one line (docs/table.md, "The screen")
+    assert "Player 2 (random), 13 actions: Continue: fight 1, Player 2's first turn;" in en
+    assert "1. Continue: the start of Player 1's turn" in en
+    assert "Step mode, a stop. Continue: Player 1's leadership phase" in en
+    assert "[continue]" in en
+    doc = json.loads(save.read_text(encoding="utf-8"))
+    assert doc["setup"]["step"] is True and ["continue"] in doc["actions"]
+    ru = ok(*args, "--step", "--lang", "ru", input="1\n" * 40).output
+    assert "1. Продолжить: начало хода (Игрок 1)" in ru
+    assert "Пошаговый режим, остановка. Продолжить: фаза «Лидерство» (Игрок 1)" in ru
+    again = tmp_path / "h.json"
+    ok(*args, "--set", "step=true", "--lang", "en", "--save", str(again), input="1\n" * 40)
+    other = json.loads(again.read_text(encoding="utf-8"))
+    assert other["setup"] == doc["setup"] and other["actions"] == doc["actions"]
+    assert "Replay verified" in ok("replay", str(save), "--verify-only", "--lang", "en").output
+
+
+def test_position_step_applies_actions_one_stop_at_a_time(tmp_path: Path):
+    """engine.step, bluemoon.turn.booster_support, bluemoon.turn.announce,
+    bluemoon.turn.refill: `position --step` (or `step: true` in the file) stops after the
+    booster/support phase, before the announcement and before the refill; the derived
+    values are printed with the position."""
+    path = tmp_path / "p.yaml"
+    path.write_text(STEP_POSITION, encoding="utf-8")
+    out = ok("position", "bluemoon", str(path), "--step", "--apply", "char blaze; done")
+    assert "pending:\n  continue: after" in out.output and "step: true" in out.output
+    apply = "char blaze; done; continue; continue"
+    out = ok("position", "bluemoon", str(path), "--step", "--apply", apply, "--lang", "en")
+    assert "pending:\n  continue: refill" in out.output
+    assert "derived:" in out.output and "refill: 4" in out.output
+    assert "Player 1 announces 4 Fire  [bluemoon.turn.announce]" in out.output
+    assert "Step mode, a stop. Continue: Player 1 refills their hand to six cards" in out.output
+    path.write_text("step: true\n" + STEP_POSITION, encoding="utf-8")
+    same = ok("position", "bluemoon", str(path), "--apply", apply, "--lang", "en")
+    assert same.output == out.output
+    default = tmp_path / "d.yaml"
+    default.write_text(STEP_POSITION, encoding="utf-8")
+    # default mode: "done", the only option left, is taken; P2 is to play
+    out = ok("position", "bluemoon", str(default), "--apply", "char blaze", "--lang", "en")
+    assert "continue" not in out.output and "active: P2" in out.output
+    # a real decision is no stop: continue is refused
+    result = runner.invoke(
+        app, ["position", "bluemoon", str(default), "--step", "--apply", "continue"]
+    )
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "continue" in result.output and "char blaze" in result.output

@@ -248,4 +248,4 @@ def test_position_step_applies_actions_one_stop_at_a_time(tmp_path: Path):
     assert "continue" not in out and "active: P2" in out
     # a real decision is no stop: continue is refused, the options are named
     out = _fails("position", "epic", str(default), "--step", "--apply", "continue", "--lang", "en")
-    assert 'Unknown action "continue". Options: play purification, pass' in out
+    assert "Unknown action “continue”. Options: play purification, pass" in out

@@ -198,10 +198,10 @@ def test_newcombe_difference() -> None:
     [
         ("[cards.spark_imp]\ncost = ", "not valid TOML"),
         ("[cards]\nspark_imp = 1\n", "cards.spark_imp must be a table"),
-        ("[cards.spark_imp]\ncost = 'one'\n", "cards.spark_imp.cost must be a number, got 'one'"),
-        ("[cards.spark_imp]\ncost = true\n", "must be a number, got True"),
+        ("[cards.spark_imp]\ncost = 'one'\n", "cards.spark_imp.cost must be a number, got “one”"),
+        ("[cards.spark_imp]\ncost = true\n", "must be a number, got “true”"),
         ("[cards.spark_imp]\ncost = nan\n", "must be a number"),
-        ("title = 'x'\n[cards.spark_imp]\ncost = 1\n", "found 'title'"),
+        ("title = 'x'\n[cards.spark_imp]\ncost = 1\n", "found “title”"),
         ("# nothing\n", "nothing to change"),
     ],
 )

@@ -6,7 +6,15 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from cardtable.cli.render import EVENTS_SHOWN, board, recent_events, seat_label, t
+from cardtable.cli import table
+from cardtable.cli.render import (
+    EVENTS_COMPACT,
+    EVENTS_SHOWN,
+    board,
+    recent_events,
+    seat_label,
+    t,
+)
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import CardtableError
 from cardtable.core.game import Action
@@ -23,6 +31,18 @@ class QuitGame(Exception):
         self.eof = eof
 
 
+class TakeBack(Exception):
+    """The person takes back the choice their pending sub-decision completes (``back``)."""
+
+
+HELP = ("help", "?", "помощь", "справка")
+RULES = ("rules", "правила")
+EXPLAIN = ("explain", "объясни", "что")
+WHY = ("why", "почему")
+BACK = ("back", "назад", "undo")
+LOG = ("log", "журнал")
+
+
 class HumanAgent:
     """A person at the terminal; sees only what its seat may know."""
 
@@ -35,12 +55,23 @@ class HumanAgent:
         """The board as this seat sees it, and the recent events."""
         s = self.session
         s.console.print()
-        s.console.print(board(s.game, s.state, seat, s.lang))
-        # Everything since this person last looked (other seats' and the AI's turns).
+        s.print_moves()
+        s.console.print(board(s.game, s.state, seat, s.lang, s.compact))
+        # What happened since this person last looked (other seats' and the AI's turns),
+        # the newest few; ``log`` shows them all.
         log = s.state.log or []
         unseen = len(log) - s.seen.get(seat, len(log))
-        s.console.print(recent_events(s.game, s.state, s.lang, max(EVENTS_SHOWN, unseen)))
+        shown = EVENTS_COMPACT if s.compact else EVENTS_SHOWN
+        s.console.print(recent_events(s.game, s.state, s.lang, shown, unseen))
+        s.last_seen[seat] = s.seen.get(seat, len(log))
         s.seen[seat] = len(log)
+
+    def show_log(self, seat: int) -> None:
+        """Every event since this person's previous look at the table (at most EVENTS_MAX)."""
+        s = self.session
+        log = s.state.log or []
+        n = max(EVENTS_SHOWN, len(log) - s.last_seen.get(seat, len(log)))
+        s.console.print(recent_events(s.game, s.state, s.lang, n))
 
     def show_options(self, view: SeatView) -> None:
         """The numbered list of legal actions."""
@@ -60,8 +91,10 @@ class HumanAgent:
             s.console.print(line)
 
     def act(self, view: SeatView) -> Action:
-        """Show the table (not again for a sub-decision), then read until a legal choice."""
+        """Show the table (not again for a sub-decision), then read until a legal choice.
+        A game without a save file is autosaved first (docs/saves.md, "Autosave")."""
         s = self.session
+        s.autosave()
         if not s.game.is_subdecision(s.state):
             self.show_table(view.seat)
         self.show_options(view)
@@ -77,9 +110,23 @@ class HumanAgent:
                 continue
             command, _, arg = text.partition(" ")
             command = command.lower()
-            if command in ("help", "?", "помощь"):
-                s.console.print(t("help", s.lang), markup=False)
+            game, state, seat, lang = s.game, s.state, view.seat, s.lang
+            if command in HELP:
+                s.console.print(table.help_text(game, lang), markup=False)
                 self.show_options(view)
+            elif command in RULES:
+                s.console.print(table.rules_text(game, lang), markup=False)
+            elif command in EXPLAIN:
+                s.console.print(table.explain(game, state, seat, arg, lang))
+            elif command in WHY:
+                s.console.print(table.why(game, state, seat, arg, lang))
+            elif command in BACK:
+                refused = s.take_back_refusal(seat)
+                if refused is None:
+                    raise TakeBack
+                s.console.print(Text(refused, style="yellow"))
+            elif command in LOG:
+                self.show_log(seat)
             elif command in ("quit", "exit", "q", "выход"):
                 raise QuitGame(eof=False)
             elif command == "board":
@@ -95,6 +142,9 @@ class HumanAgent:
                 try:
                     return s.game.parse_action(s.state, text)
                 except CardtableError:
-                    s.console.print(
-                        Text(t("bad_choice", s.lang, text=text, n=len(view.legal)), style="yellow")
-                    )
+                    pass
+                reading = table.read(game, state, seat, text, lang)
+                if reading.action is not None:
+                    return reading.action
+                if reading.message is not None:
+                    s.console.print(reading.message)

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import console, err_console, t
-from cardtable.cli.tools import Where, echo_json
+from cardtable.cli.tools import Counter, Where, echo_json, note_jobs, note_torn, stop_on_ctrl_c
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Game
 from cardtable.core.registry import get_game
@@ -30,7 +30,7 @@ from cardtable.sim.report import Block, Bullets, Code, Heading, Image, Paragraph
 from cardtable.sim.report import Table as ReportTable
 from cardtable.sim.stats import Estimate
 from cardtable.sim.tournament import Plan, Record, Schedule, Tournament, play
-from cardtable.sim.whatif import Overrides, WhatIfError, overrides_text, read_whatif
+from cardtable.sim.whatif import Overrides, overrides_text, read_whatif
 
 if TYPE_CHECKING:
     from cardtable.sim.plots import Bar
@@ -60,6 +60,8 @@ class TournamentRequest:
     as_json: bool = False
     lang: str = "ru"
     where: Where = field(default_factory=Where)
+    timings: bool = False
+    """``--timings``: the measured CPU times in the ``--json`` document too."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,13 +188,11 @@ def chosen_decks(
 
 
 def load_whatif(path: str | None, lang: str) -> Overrides:
-    """The what-if overrides (none without a file), errors in the user's language."""
+    """The what-if overrides (none without a file); a WhatIfError carries its message
+    key, so the command line says it in the user's language."""
     if path is None:
         return {}
-    try:
-        return read_whatif(path)
-    except WhatIfError as exc:
-        raise SetupError(t(exc.key, lang, **exc.fields)) from None
+    return read_whatif(path)
 
 
 def out_dir(out: str | None, lang: str) -> Path | None:
@@ -249,21 +249,33 @@ def balance_request_plan(req: BalanceRequest) -> Plan:
 
 # --- playing with a progress bar -----------------------------------------------------------
 def play_with_progress(plan: Plan, where: Where, out: Path | None, lang: str) -> Tournament:
-    """Play a plan with a transient progress bar on stderr."""
-    with Progress(
-        TextColumn(t("sim_playing", lang)),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console(),
-        transient=True,
-    ) as progress:
+    """Play a plan with a transient progress bar on stderr (Ctrl-C stops it cleanly and
+    says how to resume: docs/saves.md, "Batch runs")."""
+    results = None if out is None else out / RESULTS
+    note_torn(results, lang)
+    counted = Counter()
+    total = [0]
+    stopping = stop_on_ctrl_c(results, lang, lambda: (counted.n, total[0]))
+    with (
+        stopping,
+        Progress(
+            TextColumn(t("sim_playing", lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console(),
+            transient=True,
+        ) as progress,
+    ):
         bar = progress.add_task("games", total=None)
 
         def sized(plan_schedule: Schedule) -> None:
-            progress.update(bar, total=len(plan_schedule.tasks))
+            total[0] = len(plan_schedule.tasks)
+            note_jobs(where, total[0], lang)
+            progress.update(bar, total=total[0])
 
         def tick(_: Record) -> None:
+            counted()
             progress.advance(bar)
 
         return play(
@@ -271,7 +283,7 @@ def play_with_progress(plan: Plan, where: Where, out: Path | None, lang: str) ->
             jobs=where.jobs,
             backend=where.backend,
             address=where.address,
-            out=None if out is None else str(out / RESULTS),
+            out=None if results is None else str(results),
             on_record=tick,
             on_schedule=sized,
         )
@@ -463,7 +475,7 @@ def tournament_cmd(req: TournamentRequest) -> None:
     if directory is not None:
         written = write_tournament(directory, game, result, tournament_command_text(req), lang)
     if req.as_json:
-        echo_json(result.to_json())
+        echo_json(result.to_json(req.timings))
         return
     shown = names(game, plan, lang)
     out = console()

@@ -13,6 +13,7 @@ from enum import StrEnum
 from typing import Annotated, Any
 
 import typer
+from rich.text import Text
 from typer import Abort
 from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
@@ -20,8 +21,8 @@ from typer.core import TyperGroup
 from cardtable.cli import lab, tools
 from cardtable.cli.modes import is_rulebook_ai, mode_setup, prepare, seat_specs
 from cardtable.cli.mutation import mutation_command
-from cardtable.cli.play import HUMAN, PlaySession, load_saved
-from cardtable.cli.render import console, fail, seat_label, t
+from cardtable.cli.play import HUMAN, PlaySession, check_save_path, load_saved
+from cardtable.cli.render import COMPACT_BELOW, console, err_console, fail, seat_label, t
 from cardtable.core.errors import CardtableError, ReplayError, SetupError
 from cardtable.core.registry import get_game
 from cardtable.core.replay import Replay
@@ -33,6 +34,7 @@ class OneLineErrors(TyperGroup):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone = kwargs.pop("standalone_mode", True)
         kwargs["standalone_mode"] = False
+        tools.set_invocation(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
         try:
             rv = super().main(*args, **kwargs)
         except ClickException as exc:
@@ -172,7 +174,7 @@ def run(lang: Lang | str, body: Callable[[], None]) -> None:
     try:
         body()
     except CardtableError as exc:
-        raise fail(str(exc), code) from None
+        raise fail(exc.text(code), code) from None
 
 
 def parse_sets(values: Sequence[str] | None, lang: str) -> dict[str, Any]:
@@ -276,9 +278,25 @@ def play_command(
     step: StepOpt = False,
     save: Annotated[str | None, typer.Option("--save", help="Save after every action.")] = None,
     resume: Annotated[str | None, typer.Option("--resume", help="Continue a saved game.")] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Resume a save whose hash does not match, of a newer version or of "
+            "another game anyway (saying what is wrong).",
+        ),
+    ] = False,
     delay: Annotated[
         float, typer.Option("--delay", min=0, help="Seconds between agent moves.")
     ] = 0.0,
+    compact: Annotated[
+        bool,
+        typer.Option(
+            "--compact",
+            help="The short screen for 80x24 terminals (chosen by itself below 100 columns); "
+            "card texts by `explain`.",
+        ),
+    ] = False,
     lang: Annotated[Lang | None, typer.Option("--lang", help="Language: ru or en.")] = None,
 ) -> None:
     """Play in the terminal against agents or the rulebook's AI, or watch agents play.
@@ -295,7 +313,12 @@ def play_command(
         if resume is not None:
             if step:
                 raise SetupError(t("step_resume", code))
-            replay, doc = load_saved(resume, code)
+            replay, doc, problems = load_saved(resume, code, game.id, force)
+            for problem in problems:
+                err_console().print(Text(t("save_forced", code, problem=problem), style="yellow"))
+            if replay.game != game.id and force:
+                game = get_game(replay.game)
+                err_console().print(Text(t("save_forced_game", code, game=game.id), style="yellow"))
             if replay.game != game.id:
                 raise ReplayError(
                     t("wrong_game", code, path=resume, found=replay.game, wanted=game.id)
@@ -328,7 +351,13 @@ def play_command(
                 setup=setup,
                 seed=seed if seed is not None else secrets.randbelow(2**31),
             )
-        session = PlaySession(game, replay, specs, ui_lang, console(), save or resume, delay)
+        if save or resume:
+            check_save_path(save or resume or "", code)  # refused before the first move
+        out = console()
+        narrow = out.is_terminal and out.width < COMPACT_BELOW
+        session = PlaySession(
+            game, replay, specs, ui_lang, out, save or resume, delay, compact or narrow
+        )
         out = session.console
         if len(specs) == 2 and not any(is_rulebook_ai(x) for x in specs):
             who = t("vs", ui_lang, a=specs[0], b=specs[1])
@@ -358,20 +387,30 @@ def play_command(
 def replay_command(
     path: Annotated[str, typer.Argument(metavar="FILE", help="A replay or saved game (JSON).")],
     verify_only: Annotated[bool, typer.Option("--verify-only", help="Only check it.")] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Load it even if its hash does not match or its version is newer."
+        ),
+    ] = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Verify a replay and show its events turn by turn."""
-    run(lang, lambda: tools.replay_cmd(path, verify_only, lang.value))
+    run(lang, lambda: tools.replay_cmd(path, verify_only, lang.value, force))
 
 
 @app.command("cards")
 def cards_command(
     game_id: Annotated[str, typer.Argument(metavar="GAME")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON list.")] = False,
+    explain: Annotated[
+        bool,
+        typer.Option("--explain", help="Add what each ability and keyword does (rule ids)."),
+    ] = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Show the card set of a game."""
-    run(lang, lambda: tools.cards_cmd(game_id, as_json, lang.value))
+    run(lang, lambda: tools.cards_cmd(game_id, as_json, lang.value, explain))
 
 
 class Backend(StrEnum):
@@ -387,6 +426,14 @@ BackendOpt = Annotated[
 ]
 AddressOpt = Annotated[
     str | None, typer.Option("--address", help="Ray cluster address (with --backend ray).")
+]
+TimingsOpt = Annotated[
+    bool,
+    typer.Option(
+        "--timings",
+        help="With --json: add the measured CPU seconds per decision (they differ from run "
+        "to run; without them the document is the same bytes for the same seed).",
+    ),
 ]
 OutOpt = Annotated[
     str | None,
@@ -425,6 +472,7 @@ def simulate_command(
     champions: ChampionsOpt = None,
     sets: SetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    timings: TimingsOpt = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Play many games between agents and report every seat's win rate with 95% intervals."""
@@ -452,7 +500,9 @@ def simulate_command(
         )
         setup, specs = prepare(get_game(game_id), setup, list(specs), lang.value)
         where = tools.Where(jobs, backend.value, address, out)
-        tools.simulate_cmd(game_id, setup, specs, games, seed, where, as_json, lang.value, paired)
+        tools.simulate_cmd(
+            game_id, setup, specs, games, seed, where, as_json, lang.value, paired, timings
+        )
 
     run(lang, body)
 
@@ -583,6 +633,7 @@ def tournament_command(
     players: PlayersOpt = None,
     sets: SetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    timings: TimingsOpt = False,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Round robin between agents or decks on paired seeds, rated with openskill."""
@@ -602,6 +653,7 @@ def tournament_command(
             as_json=as_json,
             lang=lang.value,
             where=tools.Where(jobs, backend.value, address),
+            timings=timings,
         )
         lab.tournament_cmd(request)
 

@@ -27,7 +27,9 @@ from cardtable.agents import make_agent
 from cardtable.cli.human import QuitGame
 from cardtable.cli.play import HUMAN, PlaySession
 from cardtable.cli.render import console, fail
+from cardtable.core.datafile import read_data
 from cardtable.core.errors import CardtableError, IllegalAction, ReplayError
+from cardtable.core.files import atomic_write_text
 from cardtable.core.i18n import LANGS
 from cardtable.core.registry import get_game
 from cardtable.core.replay import Replay
@@ -167,12 +169,14 @@ class CampaignSession:
         return ", ".join(self.db.card(x).name(self.lang) for x in cards) or "—"
 
     # saving ------------------------------------------------------------------------------
-    def save(self, path: str | None = None) -> None:
-        """Write the campaign document."""
+    def save(self, path: str | None = None, final: bool = True) -> None:
+        """Write the campaign document atomically (saves during a duel, not ``final``,
+        leave the folder's fsync out: files.atomic_write_bytes)."""
         target = Path(path or self.save_path)
+        text = json.dumps(self.c, ensure_ascii=False, indent=1) + "\n"
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(json.dumps(self.c, ensure_ascii=False, indent=1) + "\n", "utf-8")
+            atomic_write_text(target, text, sync_dir=final)
         except OSError as exc:
             raise ReplayError(
                 m("save_failed", self.lang, path=str(target), reason=exc.strerror)
@@ -211,7 +215,7 @@ class CampaignSession:
             before = c["phase"]
             self.decide(seat)
             self.announce_phase_change(before)
-        self.save()
+        self.save(final=False)
         return True
 
     def announce_phase_change(self, before: str) -> None:
@@ -447,9 +451,9 @@ class DuelSession(PlaySession):
         self.eof = False
         super().__init__(*args)
 
-    def save(self, path: str) -> None:
+    def save(self, path: str, final: bool = True) -> None:
         self.campaign.c["current"] = self.document()
-        self.campaign.save(path)
+        self.campaign.save(path, final)
 
     def play(self) -> bool:
         """Play to the end (True), or stop when the person quits or the input ends (False)."""
@@ -465,14 +469,9 @@ class DuelSession(PlaySession):
 
 # --- the command -------------------------------------------------------------------------------
 def load_campaign(path: str, lang: str) -> dict[str, Any]:
-    """A saved campaign, or a clear error."""
-    try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ReplayError(m("bad_file", lang, path=path, reason=exc.strerror)) from None
-    except json.JSONDecodeError as exc:
-        raise ReplayError(m("bad_file", lang, path=path, reason=str(exc))) from None
-    return mu.check_campaign(doc)
+    """A saved campaign, or a clear error (the shared reader: a missing file, bytes that
+    are not UTF-8 and JSON syntax errors name the file and the place)."""
+    return mu.check_campaign(read_data(path, "json", ReplayError))
 
 
 def start(
@@ -526,4 +525,4 @@ def mutation_command(
         session = start(seed, [p1, p2, p3, p4], save, resume, code)
         session.run()
     except (CardtableError, IllegalAction) as exc:
-        raise fail(str(exc), code) from None
+        raise fail(exc.text(code), code) from None

@@ -1,23 +1,29 @@
 """`cardtable play`: a person against an agent (or agents watched), with save and resume.
 
 A saved game is a JSON document: the replay fields (game, version, setup, seed, actions,
-final_hash, outcome) plus ``agents`` (one spec per seat) and ``lang``. It is a valid
-replay for `cardtable replay`; `--resume` rebuilds the state by replaying its actions.
+final_hash, outcome) plus ``agents`` (one spec per seat) and ``lang``, with its format
+version and hash (``docs/saves.md``). It is a valid replay for `cardtable replay`;
+`--resume` checks it and rebuilds the state by replaying its actions. Every save is
+atomic. A game without ``--save`` is autosaved to the per-user data folder before each
+of a person's decisions and when it stops (``quit``, Ctrl-C, end of input), and ``quit``
+or Ctrl-C offers to save it to a file.
 """
 
 from __future__ import annotations
 
-import json
+import os
+import shlex
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 from rich.console import Console
 from rich.text import Text
 
 from cardtable.agents import make_agent
-from cardtable.cli.human import HumanAgent, QuitGame
+from cardtable.cli.human import HumanAgent, QuitGame, TakeBack
 from cardtable.cli.render import (
     board,
     event_lines,
@@ -27,26 +33,83 @@ from cardtable.cli.render import (
     seat_label,
     t,
 )
+from cardtable.core import savefile
 from cardtable.core.agent import Agent, SeatView
-from cardtable.core.errors import ReplayError, SetupError
+from cardtable.core.errors import Message, ReplayError, SetupError, shown
+from cardtable.core.files import check_writable
 from cardtable.core.game import Game
 from cardtable.core.replay import Replay, run_replay
 
 HUMAN = "human"
 AGENT_SEED_STEP = 7919
+SYNC_EVERY = 1.0
+"""Seconds between saves that also fsync the folder, and between autosaves (a save
+that stops or ends the game always does both)."""
+DATA_ENV = "CARDTABLE_DATA_DIR"
+"""An environment variable naming the data folder instead of the per-user one."""
 
 
-def load_saved(path: str, lang: str) -> tuple[Replay, dict[str, Any]]:
-    """A saved game (or plain replay) and its raw document."""
+def data_dir() -> Path:
+    """The per-user data folder (``CARDTABLE_DATA_DIR`` if set)."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    return Path(platformdirs.user_data_dir("cardtable", appauthor=False))
+
+
+def autosave_path(game_id: str, seed: int) -> Path:
+    """Where a game without ``--save`` is autosaved."""
+    return data_dir() / "autosave" / f"{game_id}-{seed}.json"
+
+
+def resume_command(game_id: str, path: str | Path) -> str:
+    """The command that continues a saved game."""
+    return shlex.join(["cardtable", "play", game_id, "--resume", str(path)])
+
+
+def refusal(problem: Message, lang: str) -> str:
+    """A refused file's problem in ``lang``, with the way past it when there is one."""
+    text = problem.text(lang)
+    return t("save_refused", lang, problem=text) if problem.key in savefile.FORCEABLE else text
+
+
+def load_saved(
+    path: str, lang: str, game_id: str | None = None, force: bool = False
+) -> tuple[Replay, dict[str, Any], list[str]]:
+    """A saved game (or plain replay), its raw document and, with ``force``, what is
+    wrong with it in ``lang``. Without ``force`` the first problem is refused: a newer
+    format or engine version, a hash that does not match, a save of another game."""
     try:
-        doc = json.loads(Path(path).read_text(encoding="utf-8"))
+        doc, problems = savefile.load(path, game_id, force)
+    except savefile.SaveFileError as exc:
+        raise ReplayError(refusal(exc.problem, lang)) from None
+    try:
+        replay = Replay.from_json(doc)
+        _check_save_fields(doc)
+    except ReplayError as exc:
+        raise ReplayError(t("bad_save", lang, path=path, reason=exc.text(lang))) from None
+    return replay, doc, [p.text(lang) for p in problems]
+
+
+def _check_save_fields(doc: dict[str, Any]) -> None:
+    """A save's own fields besides the replay's: ``agents`` a list of agent specs and
+    ``lang`` a language code, each optional."""
+    agents = doc.get("agents")
+    if agents is not None and not (
+        isinstance(agents, list) and all(isinstance(a, str) for a in agents)
+    ):
+        raise ReplayError.msg("save_agents", got=shown(agents))
+    if not isinstance(doc.get("lang", ""), str | None):
+        raise ReplayError.msg("save_lang", got=shown(doc["lang"]))
+
+
+def check_save_path(path: str, lang: str) -> None:
+    """Refuse a save file that cannot be written, before the game starts."""
+    try:
+        check_writable(path)
     except OSError as exc:
-        raise ReplayError(t("bad_save", lang, path=path, reason=exc.strerror)) from None
-    except json.JSONDecodeError as exc:
-        raise ReplayError(t("bad_save", lang, path=path, reason=str(exc))) from None
-    if not isinstance(doc, dict):
-        raise ReplayError(t("bad_save", lang, path=path, reason="not a JSON object"))
-    return Replay.from_json(doc), doc
+        reason = exc.strerror or str(exc)
+        raise ReplayError(t("save_unwritable", lang, path=path, reason=reason)) from None
 
 
 class PlaySession:
@@ -61,6 +124,7 @@ class PlaySession:
         console: Console,
         save_path: str | None = None,
         delay: float = 0.0,
+        compact: bool = False,
     ) -> None:
         self.game = game
         self.replay = replay
@@ -69,6 +133,7 @@ class PlaySession:
         self.console = console
         self.save_path = save_path
         self.delay = delay
+        self.compact = compact
         self.state = run_replay(replay, log=True)
         seats = game.num_seats(self.state)
         if len(self.specs) != seats:
@@ -76,6 +141,14 @@ class PlaySession:
         self.agents: list[Agent] = [self._agent(s, spec) for s, spec in enumerate(self.specs)]
         self.humans = [s for s, spec in enumerate(self.specs) if spec == HUMAN]
         self.seen: dict[int, int] = {}  # per human seat: events of the log already shown
+        self.last_seen: dict[int, int] = {}  # per human seat: ``seen`` before its last look
+        self.moves: list[tuple[int, str]] = []  # agents' moves the people have not seen yet
+        self.autosave_to: Path | None = (
+            autosave_path(game.id, replay.seed) if save_path is None else None
+        )
+        self.autosaved = False
+        self.synced_at = -SYNC_EVERY  # time.monotonic() of the last save that synced fully
+        self.autosaved_at = -SYNC_EVERY
 
     def _agent(self, seat: int, spec: str) -> Agent:
         if spec == HUMAN:
@@ -91,14 +164,39 @@ class PlaySession:
         doc["lang"] = self.lang
         return doc
 
-    def save(self, path: str) -> None:
-        """Write the saved game (a clear error if the file cannot be written)."""
+    def save(self, path: str, final: bool = True) -> None:
+        """Write the saved game atomically (a clear error if the file cannot be written).
+        Saves during play (not ``final``) fsync the folder at most every SYNC_EVERY
+        seconds (files.atomic_write_bytes)."""
+        now = time.monotonic()
+        full = final or now - self.synced_at >= SYNC_EVERY
         try:
-            Path(path).write_text(
-                json.dumps(self.document(), ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-            )
+            savefile.write(path, self.document(), sync_dir=full)
+            if full:
+                self.synced_at = now
         except OSError as exc:
-            raise ReplayError(t("save_failed", self.lang, path=path, reason=exc.strerror)) from None
+            reason = exc.strerror or str(exc)
+            raise ReplayError(t("save_failed", self.lang, path=path, reason=reason)) from None
+
+    def autosave(self, final: bool = False) -> Path | None:
+        """Autosave a game without ``--save`` (during play at most every SYNC_EVERY
+        seconds; ``final``: now). None when the game has a save file or the autosave
+        cannot be written (then a warning is printed once)."""
+        if self.autosave_to is None:
+            return None
+        now = time.monotonic()
+        if not final and now - self.autosaved_at < SYNC_EVERY:
+            return self.autosave_to
+        try:
+            self.autosave_to.parent.mkdir(parents=True, exist_ok=True)
+            self.save(str(self.autosave_to), final)
+        except (OSError, ReplayError) as exc:
+            self.console.print(Text(str(exc), style="yellow"))
+            self.autosave_to = None
+            return None
+        self.autosaved = True
+        self.autosaved_at = now
+        return self.autosave_to
 
     def save_and_report(self, path: str) -> None:
         """Save at a prompt and say so (an error is reported, the game goes on)."""
@@ -116,7 +214,11 @@ class PlaySession:
         if seat is None:
             return False
         agent = self.agents[seat]
-        action = agent.act(SeatView(self.game, self.state, seat))
+        try:
+            action = agent.act(SeatView(self.game, self.state, seat))
+        except TakeBack:
+            self.take_back(seat)
+            return True
         described = self.described(seat, action)
         first_event = len(self.state.log or [])
         self.game.apply(self.state, action)
@@ -124,7 +226,7 @@ class PlaySession:
         if seat not in self.humans:
             self.announce_text(seat, described, first_event)
         if self.save_path:
-            self.save(self.save_path)
+            self.save(self.save_path, final=False)
         if self.delay > 0 and not self.humans:
             time.sleep(self.delay)
         return True
@@ -139,8 +241,77 @@ class PlaySession:
                 return str(seen(self.game, self.state, action, seat, self.lang))
         return self.game.describe(action, self.lang, self.state)
 
+    # --- back: a half-made choice taken back (docs/table.md) ----------------------------
+    def take_back_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take back now (None: it can): the pending decision must
+        complete a choice this seat made by the last action (``Game.is_subdecision``), and
+        that choice must not have shown the seat new cards."""
+        if not self.replay.actions or not self.game.is_subdecision(self.state):
+            return t("back_nothing", self.lang)
+        before = self.before_last()
+        if self.game.to_move(before) != seat:
+            return t("back_nothing", self.lang)
+        had = set(self.game.hand_cards(before, seat))
+        if set(self.game.hand_cards(self.state, seat)) - had:
+            return t("back_drawn", self.lang)
+        return None
+
+    def before_last(self) -> Any:
+        """The state before the last action (replayed from the start: exact)."""
+        replay = Replay(
+            game=self.replay.game,
+            setup=self.replay.setup,
+            seed=self.replay.seed,
+            actions=self.replay.actions[:-1],
+        )
+        return run_replay(replay, log=True)
+
+    def take_back(self, seat: int) -> None:
+        """Undo the last action, which this seat made (``take_back_refusal`` said so)."""
+        before = self.before_last()
+        action = self.replay.actions[-1]
+        text = self.game.describe(action, self.lang, before)
+        self.state = before
+        self.replay.actions.pop()
+        log = self.state.log or []
+        self.seen[seat] = min(self.seen.get(seat, len(log)), len(log))
+        self.console.print(Text(t("back_done", self.lang, action=text), style="green"))
+        if self.save_path:
+            self.save(self.save_path, final=False)
+
+    def print_moves(self) -> None:
+        """The agents' moves since a person last looked, one wrapped line per agent run."""
+        runs: list[tuple[int, list[str]]] = []
+        for seat, text in self.moves:
+            if runs and runs[-1][0] == seat:
+                runs[-1][1].append(text)
+            else:
+                runs.append((seat, [text]))
+        self.moves = []
+        for seat, texts in runs:
+            label = seat_label(self.game, seat, self.lang, self.state)
+            if len(texts) == 1:
+                line = t(
+                    "moves", self.lang, seat=label, agent=self.agents[seat].name, action=texts[0]
+                )
+            else:
+                line = t(
+                    "agent_moves",
+                    self.lang,
+                    seat=label,
+                    agent=self.agents[seat].name,
+                    n=len(texts),
+                    actions="; ".join(texts),
+                )
+            self.console.print(Text(line, style="bold"))
+
     def announce_text(self, seat: int, described: str, first_event: int) -> None:
-        """Print an agent's move (described before it was applied)."""
+        """Print an agent's move (described before it was applied); with people at the
+        table, the moves wait for the next look at the table (``print_moves``), so that an
+        agent's turn reads as one line."""
+        if self.humans:
+            self.moves.append((seat, described))
+            return
         text = t(
             "moves",
             self.lang,
@@ -162,7 +333,7 @@ class PlaySession:
     def run(self) -> None:
         """Play to the end, or until the person quits or the input ends."""
         if not self.humans:
-            self.console.print(board(self.game, self.state, None, self.lang))
+            self.console.print(board(self.game, self.state, None, self.lang, self.compact))
             if not self.replay.actions:  # what happened before the first decision (an AI's turn)
                 for line in event_lines(self.game, self.state, self.state.log or [], self.lang):
                     self.console.print(Text("    ") + line)
@@ -170,22 +341,62 @@ class PlaySession:
             while self.step():
                 pass
         except QuitGame as stop:
-            self.console.print()
-            self.console.print(Text(t("eof" if stop.eof else "quit", self.lang), style="yellow"))
-            if self.save_path:
-                self.save(self.save_path)
-                self.console.print(t("saved", self.lang, path=self.save_path), markup=False)
-                self.console.print(
-                    t("resume_with", self.lang, game=self.game.id, path=self.save_path),
-                    markup=False,
-                )
+            self.stopped(stop.eof)
+            return
+        except KeyboardInterrupt:  # Ctrl-C while an agent played: the state may be half-done
+            self.state = run_replay(self.replay, log=True)
+            self.stopped(eof=False)
             return
         self.finish()
+
+    def stopped(self, eof: bool) -> None:
+        """The game stops unfinished: save it (to ``--save``; else autosave it and, unless
+        the input ended, offer to save it to a file) and say how to continue."""
+        out, lang = self.console, self.lang
+        out.print()
+        out.print(Text(t("eof" if eof else "quit", lang), style="yellow"))
+        where: str | Path | None = self.save_path
+        if self.save_path:
+            self.save(self.save_path)
+            out.print(t("saved", lang, path=self.save_path), markup=False, soft_wrap=True)
+        else:
+            where = self.autosave(final=True)
+            if where is not None:
+                out.print(
+                    Text(t("autosaved", lang, path=str(where)), style="green"), soft_wrap=True
+                )
+            if not eof:
+                where = self.offer_save() or where
+        if where:
+            command = resume_command(self.game.id, where)
+            out.print(t("resume_with", lang, command=command), markup=False, soft_wrap=True)
+
+    def offer_save(self) -> str | None:
+        """Ask for a file to save the stopped game to (None: kept in the autosave only)."""
+        while True:
+            try:
+                line = self.console.input(t("offer_save", self.lang))
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return None
+            path = line.strip()
+            if not path:
+                return None
+            try:
+                self.save(path)
+            except ReplayError as exc:
+                self.console.print(Text(str(exc), style="red"))
+                continue
+            self.console.print(
+                Text(t("saved", self.lang, path=path), style="green"), soft_wrap=True
+            )
+            return path
 
     def show_end(self) -> None:
         """The final table and the outcome."""
         self.console.print()
-        self.console.print(board(self.game, self.state, self.viewer(), self.lang))
+        self.print_moves()
+        self.console.print(board(self.game, self.state, self.viewer(), self.lang, self.compact))
         self.console.print(recent_events(self.game, self.state, self.lang))
         outcome = self.game.outcome(self.state)
         if outcome is not None:
@@ -199,3 +410,5 @@ class PlaySession:
         if self.save_path:
             self.save(self.save_path)
             self.console.print(t("replay_hint", self.lang, path=self.save_path), markup=False)
+        elif self.autosaved and self.autosave_to is not None:  # finished: nothing to resume
+            self.autosave_to.unlink(missing_ok=True)

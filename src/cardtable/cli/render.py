@@ -18,8 +18,11 @@ from cardtable.core.i18n import tr
 
 PKG = "cardtable.cli"
 EVENTS_SHOWN = 12
+EVENTS_COMPACT = 6
 EVENTS_MAX = 80
 WIDE = 140
+COMPACT_BELOW = 100
+"""A terminal narrower than this many columns gets the compact screen."""
 
 
 def t(key: str, lang: str, **kw: Any) -> str:
@@ -104,18 +107,28 @@ def event_lines(game: Game, state: Any, events: list[Event], lang: str) -> list[
     return out
 
 
-def recent_events(game: Game, state: Any, lang: str, n: int = EVENTS_SHOWN) -> RenderableType:
-    """The last ``n`` events of the state's log in a panel (at most EVENTS_MAX)."""
+def recent_events(
+    game: Game, state: Any, lang: str, n: int = EVENTS_SHOWN, unseen: int = 0
+) -> RenderableType:
+    """The last ``n`` events of the state's log in a panel (at most EVENTS_MAX); when
+    ``unseen`` events are more than that, a last line says how many more ``log`` shows."""
     log = state.log or []
     n = max(1, min(n, EVENTS_MAX))
     lines = event_lines(game, state, log[-n:], lang)
+    if unseen > n:
+        lines.append(Text(t("events_more", lang, n=unseen - n), style="dim"))
     body = Text("\n").join(lines) if lines else Text("—")
     return Panel(body, title=t("events", lang), title_align="left", expand=False)
 
 
-def board(game: Game, state: Any, seat: int | None, lang: str) -> RenderableType:
-    """The game's own drawing of the table (a clear error if it has none)."""
+def board(
+    game: Game, state: Any, seat: int | None, lang: str, compact: bool = False
+) -> RenderableType:
+    """The game's own drawing of the table (a clear error if it has none); ``compact``:
+    its short screen for 80 columns."""
     try:
+        if compact:
+            return game.render(state, seat, lang, compact=True)  # type: ignore[no-any-return]
         return game.render(state, seat, lang)  # type: ignore[no-any-return]
     except NotImplementedError:
         raise CardtableError(t("no_render", lang, game=game.id)) from None

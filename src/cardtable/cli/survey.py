@@ -18,7 +18,7 @@ from rich.text import Text
 
 from cardtable.cli.lab import interval, pct
 from cardtable.cli.render import console, err_console, game_module, t
-from cardtable.cli.tools import Where, echo_json
+from cardtable.cli.tools import Counter, Where, echo_json, note_jobs, note_torn, stop_on_ctrl_c
 from cardtable.core.errors import SetupError
 from cardtable.core.registry import get_game
 from cardtable.sim.run import SimResult
@@ -73,15 +73,27 @@ def survey_rows(req: SurveyRequest, where: Where) -> list[SpendRow]:
     preset = module.preset_option(req.level)
     variants = [Variant(label, {"ai": option}) for label, option in spends]
     specs = [req.agent, f"clash-solo:level={req.level}"]
-    with Progress(
-        TextColumn(t("sim_playing", req.lang)),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console(),
-        transient=True,
-    ) as progress:
-        bar = progress.add_task("games", total=len(variants) * 2 * req.games)
+    total = len(variants) * 2 * req.games
+    note_jobs(where, total, req.lang)
+    note_torn(where.out, req.lang)
+    counted = Counter()
+
+    def tick() -> None:
+        counted()
+        progress.advance(bar)
+
+    with (
+        stop_on_ctrl_c(where.out, req.lang, lambda: (counted.n, total)),
+        Progress(
+            TextColumn(t("sim_playing", req.lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console(),
+            transient=True,
+        ) as progress,
+    ):
+        bar = progress.add_task("games", total=total)
         results = survey(
             req.game,
             variants,
@@ -93,7 +105,7 @@ def survey_rows(req: SurveyRequest, where: Where) -> list[SpendRow]:
             backend=where.backend,
             address=where.address,
             out=where.out,
-            on_game=lambda: progress.advance(bar),
+            on_game=tick,
         )
     rows = [
         SpendRow(label, option, result, option == preset)

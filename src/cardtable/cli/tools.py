@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import shlex
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.modes import seat_roles
+from cardtable.cli.play import load_saved
 from cardtable.cli.render import (
     board,
     console,
@@ -25,12 +28,14 @@ from cardtable.cli.render import (
     seat_label,
     t,
 )
-from cardtable.core.errors import CardtableError, IllegalAction, PositionError, SetupError
+from cardtable.core.errors import CardtableError, IllegalAction, SetupError
 from cardtable.core.game import Game
 from cardtable.core.position import dump_position, load_position
 from cardtable.core.registry import game_ids, get_game
-from cardtable.core.replay import Replay, iter_replay, verify
+from cardtable.core.replay import iter_replay, verify
 from cardtable.sim import Estimate, GameRecord, bench, simulate
+from cardtable.sim.backends import available_cores, capped_jobs
+from cardtable.sim.store import torn_tail
 
 
 def echo_json(data: Any) -> None:
@@ -50,9 +55,13 @@ def games_cmd(lang: str) -> None:
 
 
 # --- replay ------------------------------------------------------------------------------
-def replay_cmd(path: str, verify_only: bool, lang: str) -> None:
-    """Verify a replay, then show its events turn by turn and the outcome."""
-    replay = Replay.load(path)
+def replay_cmd(path: str, verify_only: bool, lang: str, force: bool = False) -> None:
+    """Verify a replay, then show its events turn by turn and the outcome. A replay of a
+    newer format or engine version, or whose hash does not match, is refused unless
+    ``force`` (docs/saves.md)."""
+    replay, _, problems = load_saved(path, lang, force=force)
+    for problem in problems:
+        err_console().print(Text(t("save_forced", lang, problem=problem), style="yellow"))
     game = get_game(replay.game)
     final = verify(replay)  # raises ReplayError naming the step of an illegal action
     out = console()
@@ -95,14 +104,17 @@ def replay_cmd(path: str, verify_only: bool, lang: str) -> None:
 
 
 # --- cards -------------------------------------------------------------------------------
-def cards_cmd(game_id: str, as_json: bool, lang: str) -> None:
-    """The card set as a table or one JSON list."""
+def cards_cmd(game_id: str, as_json: bool, lang: str, explain: bool = False) -> None:
+    """The card set as a table or one JSON list; ``explain`` adds what each card's
+    abilities and keywords do, with their rule ids (docs/table.md)."""
     game = get_game(game_id)
     module = game_module(game, "render")
     if module is None or not hasattr(module, "card_list"):
         raise SetupError(t("no_cards", lang, game=game_id))
     if as_json:
         echo_json(module.card_list(game))
+    elif explain:
+        console().print(module.card_table(game, lang, explain=True))
     else:
         console().print(module.card_table(game, lang))
 
@@ -126,6 +138,76 @@ class Where:
     out: str | None = None
 
 
+# --- batch runs: worker count, results files, Ctrl-C (docs/saves.md, "Batch runs") --------
+_invocation: list[str] = []
+
+
+def set_invocation(argv: Sequence[str]) -> None:
+    """Remember the command line (its arguments after ``cardtable``) for resume hints."""
+    _invocation[:] = [str(a) for a in argv]
+
+
+def invoked_command() -> str:
+    """The command as it was typed (running it again resumes an interrupted run)."""
+    return shlex.join(["cardtable", *_invocation])
+
+
+def note_jobs(where: Where, work: int, lang: str) -> None:
+    """Say so on stderr when ``--jobs`` asks for more workers than cores or games."""
+    if where.backend != "local":
+        return
+    used = capped_jobs(where.jobs, work)
+    if used >= where.jobs:
+        return
+    cores = available_cores()
+    if used == cores and cores < where.jobs and cores <= work:
+        text = t("jobs_capped_cores", lang, asked=where.jobs, cores=cores, used=used)
+    else:
+        text = t("jobs_capped_games", lang, asked=where.jobs, games=work, used=used)
+    err_console().print(Text(text, style="yellow"), soft_wrap=True)
+
+
+def note_torn(path: str | Path | None, lang: str) -> None:
+    """Say so on stderr when a results file's last line was cut short (it is dropped)."""
+    line = None if path is None else torn_tail(path)
+    if line is not None:
+        text = t("results_repaired", lang, path=str(path), line=line)
+        err_console().print(Text(text, style="yellow"), soft_wrap=True)
+
+
+@contextmanager
+def stop_on_ctrl_c(
+    results: str | Path | None, lang: str, count: Callable[[], tuple[int, int]]
+) -> Iterator[None]:
+    """Turn Ctrl-C during a batch into a clean stop (the workers are stopped by the
+    backend, the results file is closed whole): say how far it got and the command that
+    resumes it, and exit with code 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        done, total = count()
+        err = err_console()
+        err.print()
+        err.print(Text(t("interrupted", lang, done=done, total=total), style="yellow"))
+        if results is not None:
+            key = "interrupted_resume" if Path(results).exists() else "interrupted_restart"
+            text = t(key, lang, path=str(results), command=invoked_command())
+        else:
+            text = t("interrupted_lost", lang)
+        err.print(Text(text), soft_wrap=True)
+        raise typer.Exit(130) from None
+
+
+class Counter:
+    """Counts games as they are reported (those read back from a results file too)."""
+
+    def __init__(self) -> None:
+        self.n = 0
+
+    def __call__(self, *_: Any) -> None:
+        self.n += 1
+
+
 def simulate_cmd(
     game_id: str,
     setup: Mapping[str, Any],
@@ -136,8 +218,10 @@ def simulate_cmd(
     as_json: bool,
     lang: str,
     paired: bool = False,
+    timings: bool = False,
 ) -> None:
-    """Play many games between agents and report the statistics."""
+    """Play many games between agents and report the statistics (``--json``: the same
+    bytes for the same run; measured times only with ``timings``)."""
     if games <= 0:
         raise SetupError(t("games_positive", lang, n=games))
     if any(s.strip() == "human" for s in specs):
@@ -148,25 +232,34 @@ def simulate_cmd(
     setup, specs = game.prepare_match(setup, list(specs))
     roles = seat_roles(game, dict(setup), seed)
     run_args = {**asdict(where), "paired": paired}
+    note_jobs(where, games, lang)
+    note_torn(where.out, lang)
+    counted = Counter()
+    stopping = stop_on_ctrl_c(where.out, lang, lambda: (counted.n, games))
     if as_json:
-        result = simulate(game_id, setup, specs, games, seed, **run_args)
-        doc = result.to_json()
+        with stopping:
+            result = simulate(game_id, setup, specs, games, seed, on_game=counted, **run_args)
+        doc = result.to_json(timings)
         doc["seats"] = [
             {"player": f"p{s + 1}", "agent": spec, **roles[s]} for s, spec in enumerate(specs)
         ]
         echo_json(doc)
         return
-    with Progress(
-        TextColumn(t("sim_playing", lang)),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err_console(),
-        transient=True,
-    ) as progress:
+    with (
+        stopping,
+        Progress(
+            TextColumn(t("sim_playing", lang)),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=err_console(),
+            transient=True,
+        ) as progress,
+    ):
         task = progress.add_task("games", total=games)
 
         def tick(_: GameRecord) -> None:
+            counted()
             progress.advance(task)
 
         result = simulate(game_id, setup, specs, games, seed, on_game=tick, **run_args)
@@ -275,7 +368,9 @@ def apply_texts(game: Game, state: Any, texts: str, lang: str) -> None:
         try:
             game.apply(state, game.parse_action(state, text))
         except CardtableError as exc:
-            raise IllegalAction(t("bad_action", lang, i=i, text=text, message=str(exc))) from None
+            raise IllegalAction(
+                t("bad_action", lang, i=i, text=text, message=exc.text(lang))
+            ) from None
 
 
 def position_cmd(
@@ -286,8 +381,6 @@ def position_cmd(
     game = get_game(game_id)
     if step and not game.supports_step:
         raise SetupError(t("no_step", lang, game=game.id))
-    if not Path(path).exists():
-        raise PositionError(f"{path}: no such file")
     _, state = load_position(path, game, {"step": True} if step else None)
     state.log = []
     out: Console = console()

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-import tomllib
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from cardtable.core.errors import CardDataError
+from cardtable.core.datafile import as_mapping, read_data, type_name
+from cardtable.core.errors import CardDataError, Message, shown
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -26,14 +27,18 @@ DB = TypeVar("DB", bound=HasCards)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """A TOML file as a dict; a syntax error names the file and line."""
-    p = Path(path)
-    try:
-        return tomllib.loads(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CardDataError(f"{p}: cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{p}: not valid TOML: {exc}") from None
+    """A TOML file as a dict (the shared reader: a missing file, bytes that are not UTF-8
+    and syntax errors are CardDataErrors naming the file, the byte offset or the line)."""
+    return as_mapping(read_data(path, "toml", CardDataError), str(path), CardDataError)
+
+
+def check_top_keys(source: str, raw: Mapping[str, Any], allowed: Sequence[str]) -> None:
+    """A card file's top level holds only ``allowed`` keys (``card``, ``deck``, …)."""
+    unknown = sorted(k for k in raw if k not in allowed)
+    if unknown:
+        raise CardDataError.msg(
+            "card_file_keys", source=source, keys=", ".join(unknown), known=", ".join(allowed)
+        )
 
 
 def validation_message(exc: ValidationError) -> str:
@@ -45,10 +50,68 @@ def validation_message(exc: ValidationError) -> str:
     return f"field {where!r}: {text}" if where else text
 
 
+_SCHEMA_KEYS = {
+    "missing": "schema_missing",
+    "extra_forbidden": "schema_extra",
+    "int_type": "schema_int",
+    "int_parsing": "schema_int",
+    "int_from_float": "schema_int",
+    "float_type": "schema_number",
+    "float_parsing": "schema_number",
+    "finite_number": "schema_number",
+    "string_type": "schema_str",
+    "bool_type": "schema_bool",
+    "bool_parsing": "schema_bool",
+    "list_type": "schema_list",
+    "tuple_type": "schema_list",
+    "set_type": "schema_list",
+    "frozen_set_type": "schema_list",
+    "dict_type": "schema_map",
+    "model_type": "schema_map",
+    "model_attributes_type": "schema_map",
+    "greater_than_equal": "schema_ge",
+    "greater_than": "schema_gt",
+    "less_than_equal": "schema_le",
+    "less_than": "schema_lt",
+    "too_short": "schema_short",
+    "string_too_short": "schema_short",
+    "too_long": "schema_long",
+    "string_too_long": "schema_long",
+    "literal_error": "schema_choice",
+    "enum": "schema_choice",
+}
+_LIMITS = ("ge", "gt", "le", "lt", "min_length", "max_length")
+
+
+def schema_problem(exc: ValidationError) -> Message:
+    """The first problem of a pydantic error as a catalog message (said in either
+    language): "field “name”: problem", or just the problem when the whole entry is at
+    fault. The schema's own checks keep their (English) text."""
+    err = exc.errors()[0]
+    ctx = err.get("ctx") or {}
+    key = _SCHEMA_KEYS.get(err["type"], "schema_other")
+    params: dict[str, Any] = {"got": shown(err.get("input"))}
+    limit = next((ctx[k] for k in _LIMITS if k in ctx), None)
+    if limit is not None:
+        params["limit"] = limit
+    if key == "schema_choice":  # pydantic's "'a', 'b' or 'c'" as "a, b, c"
+        expected = str(ctx.get("expected", ""))
+        params["expected"] = ", ".join(re.findall(r"'([^']*)'", expected)) or expected
+    if key == "schema_other":
+        params["reason"] = str(err["msg"]).removeprefix("Value error, ")
+    problem = Message(key, params)
+    where = ".".join(str(part) for part in err["loc"])
+    return Message("schema_at", {"field": where, "problem": problem}) if where else problem
+
+
 def parse_entries(
     source: str, entries: Sequence[Any], model: type[M], what: str = "card"
 ) -> list[M]:
     """Validate a list of raw entries; the error names the source, the entry's id and the field."""
+    if not isinstance(entries, list | tuple):
+        raise CardDataError.msg(
+            "card_list_expected", source=source, key=what, got=type_name(entries)
+        )
     out: list[M] = []
     seen: set[str] = set()
     for index, raw in enumerate(entries):
@@ -56,14 +119,27 @@ def parse_entries(
         try:
             item = model.model_validate(raw)
         except ValidationError as exc:
-            raise CardDataError(f"{source}: {what} {label!r}: {validation_message(exc)}") from None
+            raise CardDataError.msg(
+                "card_problem",
+                source=source,
+                what=_entry(what),
+                card=shown(label),
+                problem=schema_problem(exc),
+            ) from None
         ident = getattr(item, "id", None)
         if ident is not None:
             if ident in seen:
-                raise CardDataError(f"{source}: {what} {ident!r}: the id is used twice")
+                raise CardDataError.msg(
+                    "card_id_twice", source=source, what=_entry(what), card=ident
+                )
             seen.add(ident)
         out.append(item)
     return out
+
+
+def _entry(what: str) -> Message | str:
+    """How messages name an entry of a data file (card, deck, set, preset)."""
+    return Message(f"entry_{what}") if what in ("card", "deck", "set", "preset") else what
 
 
 class Names(BaseModel):
@@ -79,14 +155,16 @@ C = TypeVar("C")
 
 def find_card(cards: Mapping[str, C], ident: str, game: str) -> C:
     """A card by id, or by its Russian or English name in any case; a clear error if unknown."""
-    found = cards.get(ident)
+    found = cards.get(ident) if isinstance(ident, str) else None
     if found is not None:
         return found
+    if not isinstance(ident, str):
+        raise CardDataError.msg("card_unknown", game=game, card=shown(ident))
     key = ident.strip().lower()
     for c in cards.values():
         if key in (getattr(c, "name_ru", "").lower(), getattr(c, "name_en", "").lower()):
             return c
-    raise CardDataError(f"unknown {game} card {ident!r}")
+    raise CardDataError.msg("card_unknown", game=game, card=shown(ident))
 
 
 class InlineCards(Generic[DB]):

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from cardtable.core.errors import IllegalAction, SetupError
+from cardtable.core.errors import IllegalAction, Message, SetupError
 from cardtable.core.events import Event
-from cardtable.core.i18n import tr
+from cardtable.core.help import Reason, Term
 
 Action = tuple[Any, ...]
 """An action: a short tuple of strs and ints, e.g. ``("play", 7)``; JSON stores it as a list."""
@@ -160,18 +160,23 @@ class Game(ABC):
     def export_position(self, state: Any) -> dict[str, Any]:
         """A position document describing the state."""
 
+    def check_decks(self, state: Any) -> None:
+        """Raise a PositionError when a loaded position holds more copies of a card than
+        the game's decks allow (docs/positions.md, "Checks on loading"). Position files
+        (``core.position.load_position``) are checked; positions built in Python, such as
+        test tables padded with filler cards, may skip it. Default: no limit."""
+        return None
+
     # --- shared policy ---------------------------------------------------------------
     def apply(self, state: Any, action: Any) -> None:
         """Checked entry point: reject anything not in legal_actions, leaving the state as it was."""
         action = to_action(action)
         if self.to_move(state) is None:
-            raise IllegalAction(tr("cardtable.core", "game_over", "en"))
+            raise IllegalAction(Message("game_over"))
         legal = self.legal_actions(state)
         if action not in legal:
             shown = ", ".join(self.action_text(state, a) for a in legal[:20])
-            raise IllegalAction(
-                tr("cardtable.core", "illegal_action", "en", action=list(action), legal=shown)
-            )
+            raise IllegalAction(Message("illegal_action", {"action": list(action), "legal": shown}))
         self.apply_unchecked(state, action)
 
     def parse_action(self, state: Any, text: str) -> Action:
@@ -184,9 +189,7 @@ class Game(ABC):
             if self.action_text(state, action).lower() == wanted:
                 return action
         shown = ", ".join(self.action_text(state, a) for a in legal)
-        raise IllegalAction(
-            tr("cardtable.core", "unknown_action_text", "en", text=text, legal=shown)
-        )
+        raise IllegalAction(Message("unknown_action_text", {"text": text, "legal": shown}))
 
     def prepare_match(
         self, setup: Mapping[str, Any] | None, specs: list[str]
@@ -202,8 +205,11 @@ class Game(ABC):
         """Setups the shared conformance suite plays (one per mode and format worth covering)."""
         return [{}]
 
-    def render(self, state: Any, seat: int | None, lang: str) -> Any:
-        """The table as ``seat`` may see it, as a Rich renderable (``None``: a spectator)."""
+    def render(self, state: Any, seat: int | None, lang: str, compact: bool = False) -> Any:
+        """The table as ``seat`` may see it, as a Rich renderable (``None``: a spectator);
+        ``compact``: the short screen for a terminal of 80 columns and 24 lines (card texts
+        left to ``explain``). Every screen fits the console it is printed on without
+        cutting a word (core.layout)."""
         raise NotImplementedError(f"{self.id}: no terminal rendering")
 
     def is_subdecision(self, state: Any) -> bool:
@@ -213,6 +219,37 @@ class Game(ABC):
     def turn_number(self, state: Any) -> int:
         """How many turns have been played (for game-length statistics)."""
         return 0
+
+    # --- help at the table (core.help; docs/table.md) -----------------------------------
+    def hand_cards(self, state: Any, seat: int) -> list[int]:
+        """The cards of ``seat``'s hand in the order its screen numbers them (``why N``
+        asks about the N-th); empty for a game that shows no hand."""
+        return []
+
+    def card_key(self, state: Any, card: int) -> str:
+        """The id of the card an instance is (what ``played_card`` returns for it)."""
+        return str(state.card_ids[card])
+
+    def playing(self, state: Any, seat: int, card: int) -> list[Action]:
+        """The legal actions by which ``seat`` plays ``card`` (or a copy of it: copies in
+        a hand are one choice) now; empty when it cannot."""
+        if self.to_move(state) != seat:
+            return []
+        key = self.card_key(state, card)
+        return [a for a in self.legal_actions(state) if self.played_card(state, a) == key]
+
+    def why_not(self, state: Any, seat: int, card: int) -> list[Reason]:
+        """Why ``seat`` cannot play ``card`` (an instance in its hand) now: the ids of the
+        rule clauses that forbid it, each with the values its sentence names (the cost
+        now, the mana, …), found by the same checks ``legal_actions`` makes. Empty when
+        the card is playable or no reason is known (the table tells the two apart with
+        ``playing``)."""
+        return []
+
+    def glossary(self, lang: str) -> list[Term]:
+        """Every card, ability and keyword a player may ask about (``explain``), in
+        ``lang``, with texts generated from the card data."""
+        return []
 
     # --- balance and tournaments (optional) -----------------------------------------
     def played_card(self, state: Any, action: Action) -> str | None:

@@ -30,7 +30,7 @@ def catalog(package: str) -> dict[str, dict[str, str]]:
     return data
 
 
-def tr(package: str, key: str, lang: str, **kwargs: Any) -> str:
+def tr(package: str, key: str, lang: str, /, **kwargs: Any) -> str:
     """The message ``key`` of ``package`` in ``lang``, formatted with kwargs."""
     entry = catalog(package).get(key)
     if entry is None:

@@ -2,50 +2,320 @@
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from cardtable.core.errors import PositionError
+from cardtable.core.datafile import as_mapping, read_data, type_name
+from cardtable.core.errors import CardtableError, Message, PositionError, shown
 from cardtable.core.game import Game
 from cardtable.core.registry import get_game
 
+COUNTER_MAX = 999_999
+"""Counters the rules leave open (turns played, health gained, …) stay below a million."""
+
 
 def read_document(path: str | Path) -> dict[str, Any]:
-    """A YAML or JSON document as a dict, with a clear error for unreadable input."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(f"{p}: cannot read: {exc.strerror}") from None
-    try:
-        data = json.loads(text) if p.suffix == ".json" else yaml.safe_load(text)
-    except (yaml.YAMLError, json.JSONDecodeError) as exc:
-        raise PositionError(f"{p}: not valid {p.suffix.lstrip('.') or 'YAML'}: {exc}") from None
-    if not isinstance(data, dict):
-        raise PositionError(f"{p}: a position must be a mapping at the top level")
-    return data
+    """A YAML or JSON document as a dict, with a clear error for unreadable input (the
+    shared reader: bytes, UTF-8, then YAML, or JSON for a ``.json`` file)."""
+    return as_mapping(read_data(path, error=PositionError), str(path), PositionError)
 
 
 def load_position(
     path: str | Path, game: Game | None = None, extra: Mapping[str, Any] | None = None
 ) -> tuple[Game, Any]:
-    """The game and state described by a position file (its ``game:`` key names the game);
-    ``extra`` keys replace the file's (e.g. ``{"step": True}`` for ``--step``)."""
+    """The game and state described by a position file (its ``game:`` key names the game,
+    and must name ``game`` when one is given); ``extra`` keys replace the file's (e.g.
+    ``{"step": True}`` for ``--step``). Besides the game's own checks, a file is held to
+    the copies a deck allows (``Game.check_decks``). Every problem is a PositionError led
+    by the file."""
     data = read_document(path)
     if extra:
         data.update(extra)
-    if game is None:
-        if "game" not in data:
-            raise PositionError(f"{path}: a position needs a 'game' key")
-        game = get_game(str(data["game"]))
     try:
-        return game, game.load_position(data)
-    except PositionError as exc:
-        raise PositionError(f"{path}: {exc}") from None
+        if game is None:
+            if "game" not in data:
+                raise PositionError.msg("position_no_game")
+            named = data["game"]
+            if not isinstance(named, str):
+                raise PositionError.msg(
+                    "position_type", where="game", expected=_KIND["str"], got=shown(named)
+                )
+            game = get_game(named)
+        check_game(data, game.id)
+        state = game.load_position(data)
+        game.check_decks(state)
+        return game, state
+    except CardtableError as exc:
+        raise PositionError.wrap(exc, str(path)) from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError) as exc:
+        # A shape the game's own checks did not foresee: still one clear error, never a trace.
+        raise PositionError.msg("position_malformed", problem=type(exc).__name__).at(
+            str(path)
+        ) from None
+
+
+# --- checks shared by the games' loaders -------------------------------------------------
+_KIND = {
+    "int": Message("expect_int"),
+    "bool": Message("expect_bool"),
+    "str": Message("expect_str"),
+    "list": Message("expect_list"),
+    "map": Message("expect_map"),
+    "ints": Message("expect_ints"),
+    "strs": Message("expect_strs"),
+    "card": Message("expect_card"),
+    "null": Message("expect_null"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    """What one key of a position document may hold.
+
+    ``path`` is dotted (``players.*.mana``; ``*`` stands for every key of a mapping or item
+    of a list, a number for one item of a list, from 0); ``kind`` is ``int``, ``bool``,
+    ``str``, ``list``, ``map``, ``ints`` (a list of whole numbers), ``strs`` (a list of
+    texts) or ``card`` (an id, or a mapping with ``card``), several joined by ``|``
+    (``str|map``); ``min`` and ``max`` bound a number (each number of ``ints``) or the
+    length of a list, mapping or text; ``null`` allows ``null`` (the key's default);
+    ``rule`` is the rules-index id a game limit comes from; ``one_of`` lists the texts a
+    ``str`` may be, or the keys a ``map`` may have.
+    """
+
+    path: str
+    kind: str
+    min: int | None = None
+    max: int | None = None
+    null: bool = False
+    rule: str = ""
+    one_of: tuple[str, ...] = ()
+
+
+def check_game(data: Mapping[str, Any], game_id: str) -> None:
+    """A ``game:`` key, when written, names the game loading the document."""
+    named = data.get("game", game_id)
+    if named != game_id:
+        raise PositionError.msg("position_wrong_game", named=shown(named), game=game_id)
+
+
+def check_document(
+    data: Mapping[str, Any],
+    game_id: str,
+    fields: Sequence[Field],
+    cards: Mapping[str, Any] | None = None,
+    keys: Iterable[str] | None = None,
+) -> None:
+    """The checks every game's position loader starts with: the ``game:`` key names this
+    game, the top level has only ``keys`` (when given), every key of ``fields`` holds what
+    it may (``check_fields``), and no inline card (``cards:``) reuses the id of a card of
+    the game's sets (``cards``)."""
+    if not isinstance(data, Mapping):
+        raise PositionError.msg("position_not_mapping", got=type_name(data))
+    check_game(data, game_id)
+    if keys is not None:
+        check_keys(data, keys)
+    check_fields(data, fields)
+    if cards is not None:
+        check_inline_ids(data.get("cards"), cards)
+
+
+def check_fields(data: Mapping[str, Any], fields: Iterable[Field]) -> None:
+    """Check each ``Field`` against the document; the first problem is a PositionError
+    naming the key path (``players.P1.mana``, ``plays #1``), what it should hold and what
+    it holds."""
+    for spec in fields:
+        for where, value in _walk(data, spec.path.split("."), ""):
+            check_value(value, where, spec)
+
+
+def check_value(value: Any, where: str, spec: Field) -> Any:
+    """One value against a ``Field`` (its path unused); the value itself when it fits."""
+    if value is None:
+        if spec.null:
+            return value
+        raise PositionError.msg(
+            "position_type", where=where, expected=_expected(spec.kind), got=shown(value)
+        )
+    kinds = spec.kind.split("|")
+    for kind in kinds:
+        if _is(value, kind):
+            if kind == "int":
+                check_range(value, where, spec.min, spec.max, spec.rule)
+            elif kind == "ints":
+                for k, x in enumerate(value):
+                    check_range(x, f"{where} #{k + 1}", spec.min, spec.max, spec.rule)
+            elif kind in ("list", "map", "str", "strs"):
+                _check_length(value, where, spec)
+            if kind == "str" and spec.one_of and value not in spec.one_of:
+                raise PositionError.msg(
+                    "position_choice", where=where, got=shown(value), known=", ".join(spec.one_of)
+                )
+            if kind == "map" and spec.one_of:
+                check_keys(value, spec.one_of, where)
+            return value
+    if "ints" in kinds and isinstance(value, list):
+        bad = next(k for k, x in enumerate(value) if not _is(x, "int"))
+        raise PositionError.msg(
+            "position_type",
+            where=f"{where} #{bad + 1}",
+            expected=_KIND["int"],
+            got=shown(value[bad]),
+        )
+    raise PositionError.msg(
+        "position_type", where=where, expected=_expected(spec.kind), got=shown(value)
+    )
+
+
+def check_keys(value: Mapping[Any, Any], known: Iterable[str], where: str = "") -> None:
+    """Every key of a mapping is one of ``known``, else a PositionError naming the unknown
+    ones and the known ones (``where`` empty: the top level)."""
+    names = sorted(known)
+    unknown = sorted((k for k in value if k not in names), key=str)
+    if unknown:
+        shown_keys = ", ".join(shown(k) for k in unknown)
+        key = "position_unknown_keys_at" if where else "position_unknown_keys"
+        raise PositionError.msg(key, where=where, keys=shown_keys, known=", ".join(names))
+
+
+def check_range(
+    value: int, where: str, low: int | None = None, high: int | None = None, rule: str = ""
+) -> int:
+    """``value`` when it lies in ``low..high`` (either may be open), else a PositionError
+    naming the key path, the value, the bounds and the rule they come from."""
+    if (low is None or value >= low) and (high is None or value <= high):
+        return value
+    key = "position_range_rule" if rule else "position_range"
+    bounds = _bounds(low, high)
+    raise PositionError.msg(key, where=where, value=shown(value), bounds=bounds, rule=rule)
+
+
+def _bounds(low: int | None, high: int | None) -> Message:
+    """'1 to 9', 'at least 1' or 'at most 9'."""
+    if low is not None and high is not None:
+        return Message("bounds_between", {"low": low, "high": high})
+    if low is not None:
+        return Message("bounds_at_least", {"low": low})
+    return Message("bounds_at_most", {"high": high})
+
+
+def whole(
+    value: Any, where: str, low: int | None = 0, high: int | None = COUNTER_MAX, rule: str = ""
+) -> int:
+    """A whole number in ``low..high`` read from a document (``true``/``false`` are not
+    numbers), else a PositionError naming ``where``."""
+    return int(check_value(value, where, Field(where, "int", low, high, rule=rule)))
+
+
+def flag(value: Any, where: str) -> bool:
+    """``true`` or ``false`` read from a document, else a PositionError naming ``where``."""
+    return bool(check_value(value, where, Field(where, "bool")))
+
+
+def check_inline_ids(
+    raw: Any, known: Mapping[str, Any], allowed: Callable[[int, str], bool] | None = None
+) -> None:
+    """Inline cards (``cards:``) bring ids of their own: one that names a card of the
+    game's sets would silently replace it, so it is refused, unless ``allowed(index, id)``
+    (a game whose positions write a set card with what-if numbers inline)."""
+    if not isinstance(raw, list):
+        return
+    for k, entry in enumerate(raw):
+        ident = entry.get("id") if isinstance(entry, Mapping) else None
+        if isinstance(ident, str) and ident in known and not (allowed and allowed(k, ident)):
+            raise PositionError.msg("position_inline_shadows", where=f"cards #{k + 1}", card=ident)
+
+
+def check_copies(
+    card_ids: Sequence[str],
+    limit: int,
+    rule: str,
+    groups: Sequence[Any] | None = None,
+    skip: Iterable[str] = (),
+    names: Mapping[Any, str] | None = None,
+) -> None:
+    """No card more often than ``limit`` times: in the whole position, or per group (the
+    player owning each card: ``groups[i]`` for ``card_ids[i]``, shown by ``names``) when
+    groups are given. ``skip`` lists ids without a limit (tokens)."""
+    free = set(skip)
+    keys = groups if groups is not None else [None] * len(card_ids)
+    counts = Counter((g, c) for g, c in zip(keys, card_ids, strict=True) if c not in free)
+    for (group, card), n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+        if n <= limit:
+            return
+        if group is None:
+            raise PositionError.msg("position_copies", card=card, n=n, limit=limit, rule=rule)
+        who = (names or {}).get(group, str(group))
+        raise PositionError.msg(
+            "position_copies_player", card=card, n=n, limit=limit, rule=rule, player=who
+        )
+
+
+def _is(value: Any, kind: str) -> bool:
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "list":
+        return isinstance(value, list)
+    if kind == "map":
+        return isinstance(value, Mapping)
+    if kind == "ints":
+        return isinstance(value, list) and all(_is(x, "int") for x in value)
+    if kind == "strs":
+        return isinstance(value, list) and all(isinstance(x, str) for x in value)
+    if kind == "card":
+        return isinstance(value, str) or (
+            isinstance(value, Mapping) and isinstance(value.get("card"), str)
+        )
+    if kind == "null":
+        return value is None
+    raise ValueError(f"unknown field kind {kind!r}")
+
+
+def _expected(kind: str) -> Message:
+    """'a whole number', or 'text or a mapping' for ``str|map``."""
+    parts = [_KIND[k] for k in kind.split("|")]
+    out = parts[-1]
+    for part in reversed(parts[:-1]):
+        out = Message("expect_either", {"a": part, "b": out})
+    return out
+
+
+def _check_length(value: Any, where: str, spec: Field) -> None:
+    n = len(value)
+    if (spec.min is None or n >= spec.min) and (spec.max is None or n <= spec.max):
+        return
+    key = "position_length_rule" if spec.rule else "position_length"
+    bounds = _bounds(spec.min, spec.max)
+    raise PositionError.msg(key, where=where, n=n, bounds=bounds, rule=spec.rule)
+
+
+def _walk(value: Any, parts: list[str], where: str) -> Iterator[tuple[str, Any]]:
+    """(key path, value) for every value a dotted path with ``*`` reaches (missing keys and
+    parents of another kind are skipped: their own fields check them)."""
+    if not parts:
+        yield where, value
+        return
+    head, rest = parts[0], parts[1:]
+    if head == "*":
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                yield from _walk(v, rest, f"{where}.{k}" if where else str(k))
+        elif isinstance(value, list):
+            for k, v in enumerate(value):
+                yield from _walk(v, rest, f"{where} #{k + 1}")
+        return
+    if isinstance(value, Mapping) and head in value:
+        yield from _walk(value[head], rest, f"{where}.{head}" if where else head)
+    elif isinstance(value, list) and head.isdigit() and int(head) < len(value):
+        yield from _walk(value[int(head)], rest, f"{where} #{int(head) + 1}")
 
 
 def dump_position(game: Game, state: Any) -> str:

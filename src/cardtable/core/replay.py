@@ -2,16 +2,42 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 from cardtable import __version__
-from cardtable.core.errors import CardtableError, ReplayError
-from cardtable.core.game import Action, Game, Outcome, state_hash, to_action
+from cardtable.core import savefile
+from cardtable.core.carddata import schema_problem
+from cardtable.core.errors import CardtableError, Message, ReplayError, shown
+from cardtable.core.game import Action, Game, Outcome, state_hash
 from cardtable.core.registry import get_game
+
+
+class _OutcomeDoc(BaseModel):
+    """A recorded outcome: ``Outcome.to_json``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    winners: list[int]
+    reason: str
+    scores: list[float] | None = None
+
+
+class ReplayDoc(BaseModel):
+    """The schema of a replay document (saved games add keys of their own: ``agents``,
+    ``lang``, the format version and hash; they are kept, not checked here)."""
+
+    model_config = ConfigDict(extra="allow", strict=True)
+    game: str = Field(min_length=1)
+    version: str = "?"
+    setup: dict[str, Any] | None = None
+    seed: int = Field(ge=-(2**63), lt=2**64)
+    actions: list[list[Any]] = Field(default_factory=list)
+    final_hash: str | None = None
+    outcome: _OutcomeDoc | None = None
 
 
 @dataclass(slots=True)
@@ -40,31 +66,39 @@ class Replay:
 
     @staticmethod
     def from_json(data: Mapping[str, Any]) -> Replay:
-        """Inverse of to_json, with a clear error for a malformed document."""
+        """Inverse of to_json: the document is checked against ``ReplayDoc`` (and every
+        action is a list of texts and whole numbers); a ReplayError names the field."""
+        if not isinstance(data, Mapping):
+            raise ReplayError.msg("replay_problem", problem=Message("replay_not_mapping"))
         try:
-            return Replay(
-                game=str(data["game"]),
-                setup=dict(data.get("setup") or {}),
-                seed=int(data["seed"]),
-                actions=[to_action(a) for a in data.get("actions", [])],
-                version=str(data.get("version", "?")),
-                final_hash=data.get("final_hash"),
-                outcome=data.get("outcome"),
-            )
-        except (KeyError, TypeError, ValueError, CardtableError) as exc:
-            raise ReplayError(f"malformed replay: {exc}") from None
+            doc = ReplayDoc.model_validate(dict(data))
+        except ValidationError as exc:
+            raise ReplayError.msg("replay_problem", problem=schema_problem(exc)) from None
+        for k, action in enumerate(doc.actions):
+            for part in action:
+                if isinstance(part, bool) or not isinstance(part, str | int):
+                    problem = Message("replay_bad_action", {"n": k + 1, "got": shown(part)})
+                    raise ReplayError.msg("replay_problem", problem=problem)
+        return Replay(
+            game=doc.game,
+            setup=dict(doc.setup or {}),
+            seed=doc.seed,
+            actions=[tuple(a) for a in doc.actions],
+            version=doc.version,
+            final_hash=doc.final_hash,
+            outcome=None if doc.outcome is None else dict(data["outcome"]),
+        )
 
     def save(self, path: str | Path) -> None:
-        """Write as JSON."""
-        Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n")
+        """Write as JSON with its format version and hash, atomically (docs/saves.md)."""
+        savefile.write(path, self.to_json())
 
     @staticmethod
-    def load(path: str | Path) -> Replay:
-        """Read a JSON replay file."""
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise ReplayError(f"{path}: cannot read replay: {exc}") from None
+    def load(path: str | Path, force: bool = False) -> Replay:
+        """Read a JSON replay file; one newer than this engine (its format or engine
+        version) or whose hash does not match is refused unless ``force``
+        (``savefile.SaveFileError`` naming the file and the problem)."""
+        data, _ = savefile.load(path, force=force)
         return Replay.from_json(data)
 
     def seal(self, game: Game, state: Any) -> None:
@@ -86,7 +120,9 @@ def iter_replay(replay: Replay, log: bool = False) -> Iterator[tuple[Any, Action
         try:
             game.apply(state, action)
         except CardtableError as exc:
-            raise ReplayError(f"step {step + 1} ({list(action)}): {exc}") from None
+            raise ReplayError.msg(
+                "replay_step", step=step + 1, action=list(action), problem=exc
+            ) from None
     yield state, None
 
 
@@ -103,12 +139,13 @@ def verify(replay: Replay) -> Any:
     game = get_game(replay.game)
     state = run_replay(replay)
     if replay.final_hash is not None and state_hash(state) != replay.final_hash:
-        raise ReplayError("the replay reaches a different final state than the one recorded")
+        raise ReplayError.msg("replay_diverged")
     if replay.outcome is not None:
         out = game.outcome(state)
         if out is None or out != Outcome.from_json(replay.outcome):
-            raise ReplayError(
-                f"the replay ends with {None if out is None else out.to_json()}, "
-                f"recorded {replay.outcome}"
+            raise ReplayError.msg(
+                "replay_other_outcome",
+                found=None if out is None else out.to_json(),
+                recorded=replay.outcome,
             )
     return state

@@ -4,11 +4,25 @@ A task is plain picklable data and its result depends on nothing but the task (e
 seed is inside it), so the same tasks give the same results whichever backend runs
 them and however many workers share them. Results are yielded as they finish, with the
 task's position, so callers can show progress and write each one down at once.
+
+Local worker processes never outlive the run (docs/saves.md, "Batch runs"): they
+ignore Ctrl-C (the parent stops them), are terminated when the run stops early (an
+exception, Ctrl-C, the consumer closing the generator), and die with their parent even
+when it is killed outright (on Linux ``PR_SET_PDEATHSIG``; everywhere a thread that
+watches the parent). There are never more of them than cores or work items.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import contextlib
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any, TypeVar
 
@@ -18,6 +32,62 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
+PR_SET_PDEATHSIG = 1
+WATCH_EVERY = 0.5
+"""Seconds between a worker's checks that its parent still lives."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def capped_jobs(jobs: int, work: int, backend: str = "local") -> int:
+    """Worker processes worth starting: no more than the cores (local backend) nor than
+    the items of work, at least one."""
+    if backend == "local":
+        jobs = min(jobs, available_cores())
+    return max(1, min(jobs, work))
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process exists (POSIX: signal 0; elsewhere assumed, as ``os.kill``
+    would end it there)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _watch_parent(parent: int, ppid: int) -> None:
+    while True:
+        time.sleep(WATCH_EVERY)
+        if os.getppid() != ppid or not _alive(parent):
+            os._exit(1)
+
+
+def _worker_init(parent: int, direct: bool) -> None:
+    """In each worker: leave Ctrl-C to the parent, and die with it. ``direct``: the
+    parent started this worker itself (not through a fork server)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    ppid = os.getppid()
+    if (direct and ppid != parent) or not _alive(parent):  # it died before the signal was set
+        os._exit(1)
+    threading.Thread(
+        target=_watch_parent, args=(parent, ppid), name="cardtable-parent-watch", daemon=True
+    ).start()
 
 
 def _run_chunk(fn: Callable[[T], R], items: list[tuple[int, T]]) -> list[tuple[int, R]]:
@@ -37,7 +107,7 @@ def run_tasks(
     backend: str = "local",
     address: str | None = None,
     chunk: int = 1,
-) -> Iterator[tuple[int, R]]:
+) -> Generator[tuple[int, R], None, None]:
     """Run ``fn`` (a module-level function) on every task; yield ``(index, result)`` as
     results come in. ``jobs <= 1`` on the local backend runs in this process."""
     if backend not in BACKENDS:
@@ -49,7 +119,9 @@ def run_tasks(
     chunks = _chunks(tasks, max(1, chunk))
     if backend == "ray":
         yield from _run_ray(fn, chunks, jobs, address)
-    elif jobs == 1:
+        return
+    jobs = capped_jobs(jobs, len(chunks))
+    if jobs == 1:
         for items in chunks:
             yield from _run_chunk(fn, items)
     else:
@@ -59,7 +131,16 @@ def run_tasks(
 def _run_processes(
     fn: Callable[[T], R], chunks: list[list[tuple[int, T]]], jobs: int
 ) -> Iterator[tuple[int, R]]:
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    context = multiprocessing.get_context()
+    direct = context.get_start_method() != "forkserver"
+    pool = ProcessPoolExecutor(
+        max_workers=jobs,
+        mp_context=context,
+        initializer=_worker_init,
+        initargs=(os.getpid(), direct),
+    )
+    finished = False
+    try:
         pending: set[Future[list[tuple[int, R]]]] = set()
         queue = iter(chunks)
         for items in queue:
@@ -73,6 +154,28 @@ def _run_processes(
                 nxt = next(queue, None)
                 if nxt is not None:
                     pending.add(pool.submit(_run_chunk, fn, nxt))
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:
+            _stop(pool)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool at once: drop the waiting work, end the workers, reap them."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        with contextlib.suppress(Exception):
+            worker.terminate()
+    deadline = time.monotonic() + 5.0
+    for worker in workers:
+        with contextlib.suppress(Exception):
+            worker.join(max(0.0, deadline - time.monotonic()))
+            if worker.is_alive():
+                worker.kill()
+                worker.join(1.0)
 
 
 def _ray() -> Any:

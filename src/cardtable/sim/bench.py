@@ -98,7 +98,7 @@ def bench_ismcts(game_id: str, decisions: int = 30, iters: int = 200, seed: int 
         me = index % 2
         agent = IsmctsAgent(game, seed + index, iters=iters, reuse=False)
         other = RandomAgent(seed + index + 1)
-        while (seat := game.to_move(state)) is not None:
+        while (seat := game.to_move(state)) is not None and timed < decisions:
             view = SeatView(game, state, seat)
             if seat != me:
                 game.apply_unchecked(state, other.act(view))
@@ -107,7 +107,7 @@ def bench_ismcts(game_id: str, decisions: int = 30, iters: int = 200, seed: int 
             start = time.process_time()
             action = agent.act(view)
             spent = time.process_time() - start
-            if agent.iterations_run > before and timed < decisions:
+            if agent.iterations_run > before:
                 timed += 1
                 searched += agent.iterations_run - before
                 seconds += spent

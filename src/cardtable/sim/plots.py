@@ -6,6 +6,7 @@ The PNGs carry no metadata (no software version), so the same numbers give the s
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ matplotlib.use("Agg")  # before pyplot is imported: no display needed
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
+
+from cardtable.core.files import atomic_write_bytes
 
 _DPI = 100
 _METADATA: dict[str, str | None] = {"Software": None}
@@ -34,13 +37,15 @@ class Bar:
 
 
 def _save(fig: Figure, path: str | Path) -> Path:
+    """Draw the figure into memory, then write the PNG atomically."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
+    image = io.BytesIO()
     try:
-        fig.savefig(target, dpi=_DPI, format="png", metadata=_METADATA)
+        fig.savefig(image, dpi=_DPI, format="png", metadata=_METADATA)
     finally:
         plt.close(fig)
-    return target
+    return atomic_write_bytes(target, image.getvalue())
 
 
 def _height(rows: int) -> float:

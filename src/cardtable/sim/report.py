@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardtable.core.files import atomic_write_text
+
 FORMATS = ("md", "html")
 
 
@@ -152,11 +154,10 @@ def to_html(blocks: Sequence[Block], lang: str = "en") -> str:
 def write_report(
     path: str | Path, blocks: Sequence[Block], fmt: str = "md", lang: str = "en"
 ) -> Path:
-    """Write the report in ``fmt`` (md or html) and return its path."""
+    """Write the report in ``fmt`` (md or html) atomically and return its path."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown report format {fmt!r}: choose one of {', '.join(FORMATS)}")
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
     text = to_markdown(blocks) if fmt == "md" else to_html(blocks, lang)
-    target.write_text(text, encoding="utf-8", newline="\n")
-    return target
+    return atomic_write_text(target, text)

@@ -6,6 +6,7 @@ agent), so results do not depend on how many processes play them or on the backe
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,7 +16,7 @@ from cardtable.core.errors import SetupError
 from cardtable.core.game import Game
 from cardtable.core.registry import get_game
 from cardtable.core.rng import Rng
-from cardtable.sim.backends import run_tasks
+from cardtable.sim.backends import capped_jobs, run_tasks
 from cardtable.sim.stats import Estimate, mean, proportion
 from cardtable.sim.store import ResultStore
 from cardtable.sim.tasks import MatchTask, play_task
@@ -123,10 +124,11 @@ class SimResult:
         seconds = sum(r.think_s[r.seat_of(slot)] for r in self.records if r.think_s)
         return seconds / decisions if decisions else 0.0
 
-    def to_json(self) -> dict[str, Any]:
-        """The document `simulate --json` prints."""
+    def to_json(self, timings: bool = False) -> dict[str, Any]:
+        """The document `simulate --json` prints: the same bytes for the same run
+        (measured CPU times only under ``timings``, with ``--timings``)."""
         seats = len(self.agents)
-        return {
+        doc = {
             "game": self.game,
             "agents": self.agents,
             "setup": self.setup,
@@ -139,8 +141,14 @@ class SimResult:
             "mean_turns": self.length().to_json(),
             "paired": self.paired,
             "agent_win_rate": [self.agent_win_rate(a).to_json() for a in range(seats)],
-            "seconds_per_decision": [round(self.seconds_per_decision(a), 4) for a in range(seats)],
         }
+        if timings:
+            doc["timings"] = {
+                "seconds_per_decision": [
+                    round(self.seconds_per_decision(a), 4) for a in range(seats)
+                ]
+            }
+        return doc
 
 
 def check_match(game: Game, setup: Mapping[str, Any], specs: Sequence[str], seed: int) -> None:
@@ -194,16 +202,18 @@ def run_store(
     address: str | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> None:
-    """Run the tasks the store lacks, adding each record as it finishes."""
+    """Run the tasks the store lacks, adding each record as it finishes (local workers
+    capped at the cores and the tasks; stopping early, e.g. on Ctrl-C, stops them)."""
     todo = [t for t in tasks if t.key not in store]
+    jobs = capped_jobs(jobs, len(todo), backend)
     local_serial = backend == "local" and jobs == 1
     chunk = 1 if local_serial else max(1, min(25, len(todo) // (4 * jobs)))
-    for _, record in run_tasks(
-        play_task, todo, jobs=jobs, backend=backend, address=address, chunk=chunk
-    ):
-        store.add(record)
-        if on_record is not None:
-            on_record(record)
+    results = run_tasks(play_task, todo, jobs=jobs, backend=backend, address=address, chunk=chunk)
+    with contextlib.closing(results):
+        for _, record in results:
+            store.add(record)
+            if on_record is not None:
+                on_record(record)
 
 
 def simulate(

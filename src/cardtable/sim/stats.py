@@ -6,8 +6,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scipy import stats as sps
-
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
@@ -32,6 +30,8 @@ def proportion(successes: float, n: int) -> Estimate:
     if n == 0:
         return Estimate(math.nan, math.nan, math.nan, 0)
     k = round(successes)
+    from scipy import stats as sps  # imported when first needed: it takes a second
+
     ci = sps.binomtest(k, n).proportion_ci(confidence_level=0.95, method="wilson")
     return Estimate(successes / n, float(ci.low), float(ci.high), n)
 
@@ -45,5 +45,7 @@ def mean(values: Sequence[float]) -> Estimate:
     if n == 1:
         return Estimate(m, m, m, 1)
     sd = math.sqrt(sum((v - m) ** 2 for v in values) / (n - 1))
+    from scipy import stats as sps
+
     half = float(sps.t.ppf(0.975, n - 1)) * sd / math.sqrt(n)
     return Estimate(m, m - half, m + half, n)

@@ -78,7 +78,7 @@ def test_schedule_data_is_validated_with_a_clear_error() -> None:
         "costs": {"attack": 1, "health": 1, "cost": 1, "abilities": 1.2},
         "rounds": [{"games": [["A", "B"], ["C", "D"]]}] * 6,
     }
-    with pytest.raises(CardDataError, match=r"mutation\.toml: field 'costs\.abilities'"):
+    with pytest.raises(CardDataError, match=r"mutation\.toml: field “costs\.abilities”"):
         mu.parse_rules(raw, "mutation.toml")
     raw["costs"]["abilities"] = 1.5
     with pytest.raises(CardDataError, match="meets exactly twice"):

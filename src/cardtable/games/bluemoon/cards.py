@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
 from cardtable.core.errors import CardDataError
 
 PEOPLES = ("hoax", "vulca", "mimix", "flit", "khind", "terrah", "pillar", "aqua")
@@ -253,9 +253,7 @@ def load_db(paths: list[Path]) -> BlueMoonDB:
     boxes: dict[str, tuple[str, ...]] = {}
     for path in paths:
         raw = read_toml(path)
-        unknown = set(raw) - {"card", "box"}
-        if unknown:
-            raise CardDataError(f"{path}: unknown top-level key(s) {sorted(unknown)}")
+        check_top_keys(str(path), raw, ("card", "box"))
         box = str(raw.get("box", path.stem))
         ids = []
         for m in parse_entries(str(path), raw.get("card", []), CardModel):

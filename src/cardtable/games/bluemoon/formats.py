@@ -41,6 +41,11 @@ class BlueMoonSetup(BaseModel):
         description="what-if balance: {card id or name: {field: number}} replacing printed "
         "fire, earth or moons for this game (overrides.py; checked when the game is set up)",
     )
+    step: bool = Field(
+        default=False,
+        description="step mode: offer every single-option decision and stop at each phase "
+        "boundary of the turn with a 'continue' decision (rules.stop; the CLI's --step)",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> BlueMoonSetup:

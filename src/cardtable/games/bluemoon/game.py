@@ -9,6 +9,7 @@ from typing import Any
 from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
+from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.bluemoon import balance, positions, view
 from cardtable.games.bluemoon.cards import BlueMoonDB, default_db, parse_cards
@@ -16,7 +17,15 @@ from cardtable.games.bluemoon.formats import make_decks, parse_setup
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.overrides import with_overrides as overridden_db
 from cardtable.games.bluemoon.powers import total
-from cardtable.games.bluemoon.rules import P_CHAR, apply_action, legal_actions, new_state, total_ok
+from cardtable.games.bluemoon.rules import (
+    BOUNDARIES,
+    P_CHAR,
+    apply_action,
+    legal_actions,
+    new_state,
+    total_ok,
+    why_not,
+)
 from cardtable.games.bluemoon.state import DRAGONS, FIGHT, OVER, SETUP, BlueMoonState
 
 
@@ -26,6 +35,7 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
     id = "bluemoon"
     title: Mapping[str, str] = MappingProxyType({"ru": "Голубая луна", "en": "Blue Moon"})
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
+    supports_step = True
 
     def __init__(self, db: BlueMoonDB | None = None) -> None:
         self._init_cards(db)
@@ -91,6 +101,7 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
             opts.match_to,
             opts.swap,
             key,
+            opts.step,
         )
 
     def legal_actions(self, state: BlueMoonState) -> list[Action]:
@@ -102,7 +113,7 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         apply_action(self.dbs(state), state, action)
 
     def to_move(self, state: BlueMoonState) -> int | None:
-        """The seat whose decision is pending."""
+        """The seat whose decision is pending (a step-mode stop: the active player's)."""
         if state.phase == OVER or not state.pending:
             return None
         return int(state.pending[1])
@@ -172,6 +183,10 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         """A position document of the state."""
         return positions.export(self, state)
 
+    def check_decks(self, state: BlueMoonState) -> None:
+        """At most the copies of a card a deck allows (positions.check_decks)."""
+        positions.check_decks(self, state)
+
     def check_invariants(self, state: BlueMoonState) -> list[str]:
         """Every card in one place, the dragons consistent, one decision or an outcome."""
         return _invariants(self, state)
@@ -204,19 +219,38 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         return state.fight
 
     def conformance_setups(self) -> list[dict[str, Any]]:
-        """The two peoples of the basic set, random pairings, the optional reshuffle, a match."""
+        """The two peoples of the basic set, random pairings, the optional reshuffle, a match;
+        step mode (engine.step)."""
         return [
             {"peoples": ["vulca", "hoax"]},
             {},
             {"first": 1, "reshuffle": True},
             {"match_to": 5, "swap": True},
+            {"step": True},
         ]
 
-    def render(self, state: BlueMoonState, seat: int | None, lang: str) -> Any:
+    def render(
+        self, state: BlueMoonState, seat: int | None, lang: str, compact: bool = False
+    ) -> Any:
         """The table as ``seat`` sees it (None: a spectator), as a Rich renderable."""
         from cardtable.games.bluemoon import render
 
-        return render.render(self, state, seat, lang)
+        return render.render(self, state, seat, lang, compact)
+
+    # --- help at the table (core.help) -----------------------------------------------
+    def hand_cards(self, state: BlueMoonState, seat: int) -> list[int]:
+        """The hand in the order the screen numbers it."""
+        return list(state.hands[seat])
+
+    def why_not(self, state: BlueMoonState, seat: int, card: int) -> list[Reason]:
+        """The rule ids that keep ``card`` from being played now (rules.why_not)."""
+        return list(why_not(self.dbs(state), state, seat, card))
+
+    def glossary(self, lang: str) -> list[Term]:
+        """Cards and icons (render.glossary)."""
+        from cardtable.games.bluemoon import render
+
+        return render.glossary(self, lang)
 
     # --- balance and tournaments (balance.py, overrides.py) -----------------------------
     def played_card(self, state: BlueMoonState, action: Action) -> str | None:
@@ -296,6 +330,12 @@ def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:
             problems.append("a finished game has a pending decision")
     elif not st.pending:
         problems.append("a running game has no pending decision")
+    elif st.pending[0] == "continue" and not st.step:
+        problems.append("a step-mode stop outside step mode")
+    elif st.pending[0] == "continue" and (
+        st.pending[2] not in BOUNDARIES or st.pending[1] != st.active
+    ):
+        problems.append(f"a stop {list(st.pending)}: a known boundary, the active player's")
     elif st.phase != SETUP and not legal_actions(db, st):
         problems.append(f"no legal action for {st.pending}")
     return problems

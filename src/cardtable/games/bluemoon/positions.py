@@ -11,6 +11,12 @@ cards, the ``aims`` as ``[card, card or null]`` pairs); without it, in the main 
 the table as it stands (the cards played this turn left out).
 ``overrides`` (``{card: {field: number}}``, as in a setup: overrides.py) gives the game's
 what-if card numbers; an exported position lists the ones its game has.
+
+A step-mode position (``step: true``) may stand at a phase boundary: ``pending: {continue:
+fight|turn|leadership|main|after|announce|refill|end|next}`` (rules.BOUNDARIES). Exported
+positions carry ``derived``: values computed from the rest (totals, the total needed, the
+cards playable now, unmet demands, hand room, the refill's draws); a loaded position that
+writes some of them is checked against them (``check_derived``).
 """
 
 from __future__ import annotations
@@ -18,12 +24,37 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError, SetupError
+from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.position import (
+    COUNTER_MAX,
+    Field,
+    check_copies,
+    check_derived,
+    check_document,
+    check_range,
+)
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
-from cardtable.games.bluemoon.rules import settle_aims
+from cardtable.games.bluemoon.powers import draw_cap, shielded, total, unmet_sources
+from cardtable.games.bluemoon.rules import (
+    B_AFTER,
+    B_FIGHT,
+    B_REFILL,
+    BOUNDARIES,
+    HAND,
+    P_DRAWN,
+    P_STAGE,
+    STAGE_AFTER,
+    STAGE_END,
+    STAGE_LEAD,
+    STAGE_MAIN,
+    STAGE_OPEN,
+    lead_options,
+    main_options,
+    settle_aims,
+)
 from cardtable.games.bluemoon.state import FIGHT, OVER, BlueMoonState
-from cardtable.games.bluemoon.tasks import MODES
+from cardtable.games.bluemoon.tasks import MODES, hand_room
 
 if TYPE_CHECKING:
     from cardtable.games.bluemoon.game import BlueMoonGame
@@ -62,6 +93,8 @@ _TOP = {
     "used",
     "tried",
     "undo_point",
+    "step",
+    "derived",
 }
 _PLAYER = {
     "people",
@@ -86,6 +119,52 @@ ATTR = {
     "combat": "combat",
     "support": "support",
 }
+MAX_FIGHT = 61
+"""Every fight takes at least one card of the 60 (bluemoon.deck.size): won with a card
+played, declined with one to three discarded."""
+FIELDS: tuple[Field, ...] = (
+    Field("phase", "str", one_of=PHASES),
+    Field("game_no", "int", 0, COUNTER_MAX, rule="bluemoon.match"),
+    Field("fight", "int", 0, MAX_FIGHT, rule="bluemoon.fight.start"),
+    Field("fight_turn", "int", 0, MAX_FIGHT, rule="bluemoon.turn.character"),
+    Field("element", "str", null=True, one_of=ELEMENTS),
+    *(Field(k, "str") for k in ("starter", "active", "first")),
+    Field("players", "map", null=True),
+    Field("players.*", "map", null=True, one_of=tuple(_PLAYER)),
+    Field("players.*.people", "str"),
+    *(Field(f"players.*.{zone}", "list", null=True) for zone in ZONES),
+    *(Field(f"players.*.{zone}.*", "card") for zone in ZONES),
+    *(Field(f"players.*.{zone}.*.turn", "int", 0, MAX_FIGHT) for zone in ("combat", "support")),
+    *(Field(f"players.*.{zone}.*.active", "bool") for zone in ("combat", "support")),
+    *(Field(f"players.*.{zone}.*.aim", "str", null=True) for zone in ("combat", "support")),
+    Field("players.*.dragons", "int", 0, 3, rule="bluemoon.setup.dragons"),
+    Field("players.*.crystals", "int", 0, 23, rule="bluemoon.end.crystals"),
+    Field("players.*.turns", "int", 0, MAX_FIGHT),
+    Field("players.*.revealed", "ints", 0, 29),
+    Field("players.*.back", "ints", 0, 29),
+    Field("cards", "list", null=True),
+    Field("pending", "map", null=True),
+    Field("plays", "ints", 0, COUNTER_MAX, null=True),
+    Field("plays", "list", 7, 7, null=True),
+    *(Field(k, "bool") for k in ("stopped", "irreversible", "reshuffle", "swap")),
+    *(Field(k, "str", null=True) for k in ("leadership_now", "out_first")),
+    Field("match_to", "int", 0, 20, rule="bluemoon.match"),
+    *(Field(k, "list", null=True) for k in ("setup_queue", "winners", "tasks", "shed")),
+    *(Field(k, "list", null=True) for k in ("freed", "used", "tried")),
+    Field("tasks.*", "list", 5, 5),
+    Field("tasks.*.3", "int", 0, COUNTER_MAX),
+    Field("tasks.*.4", "int", 0, COUNTER_MAX),
+    Field("tried.*", "list"),
+    Field("seed", "int"),
+    Field("overrides", "map", null=True),
+    Field("undo_point", "map", null=True),
+    Field("undo_point.active", "list", null=True),
+    Field("undo_point.aims", "list", null=True),
+    Field("undo_point.aims.*", "list", 2, 2),
+)
+"""What each key of a position may hold (core.position.check_document); the limits that
+depend on the table (fights, crystals in a match) are checked once it is built
+(``_check_limits``), the copies a deck allows by ``check_decks`` (position files)."""
 
 
 def _seat(value: Any, what: str) -> int:
@@ -96,6 +175,7 @@ def _seat(value: Any, what: str) -> int:
 
 def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     """A state from a position document; a clear PositionError for anything wrong."""
+    check_document(data, "bluemoon", FIELDS, game.db.cards, _TOP)
     bad = set(data) - _TOP
     if bad:
         raise PositionError(f"unknown key(s) {sorted(bad)}")
@@ -117,7 +197,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
 
     def new(ident: Any, owner: int, where: str) -> int:
         if not isinstance(ident, str) or ident not in db.cards:
-            raise PositionError(f"{where}: unknown card {ident!r}")
+            raise PositionError.msg("position_unknown_card", where=where, card=shown(ident))
         if db.cards[ident].type == "leader":
             raise PositionError(f"{where}: {ident!r} is a leader card, not a playing card")
         st.card_ids.append(ident)
@@ -236,9 +316,13 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.rng = int(data.get("seed", 0))
     st.log = None
     st._legal = None
+    st.step = bool(data.get("step", False))
     pend = data.get("pending")
+    stop = _read_stop(st, pend, data)
     if st.phase == OVER:
         st.pending = ()
+    elif stop:
+        st.pending = ("continue", st.active, stop)
     elif pend is None:
         st.pending = ("play", st.active) if st.phase == FIGHT else ("setup", st.active)
     else:
@@ -247,12 +331,88 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         st.plays[6] = 1  # already in the main decision
     st.back = _undo_point(st, paths, data.get("undo_point"), db)
     st.overrides = encode(changes(db, wanted, set(st.card_ids)))
-    if st.phase == FIGHT:
+    if st.phase == FIGHT and not stop:  # at a stop as in play: settled at the next decision
         settle_aims(game.dbs(st), st)
+    _check_limits(st)
     problems = game.check_invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
+    if data.get("derived") is not None:
+        check_derived(data["derived"], derived(game, st), DERIVED)
     return st
+
+
+# The stage of the turn (``plays``' last number) each stop stands in by default.
+STOP_STAGE = {
+    "fight": STAGE_LEAD,
+    "turn": STAGE_LEAD,
+    "leadership": STAGE_LEAD,
+    "main": STAGE_OPEN,
+    "after": STAGE_MAIN,
+    "announce": STAGE_AFTER,
+    "refill": STAGE_AFTER,
+    "end": STAGE_AFTER,
+    "next": STAGE_END,
+}
+
+
+def _read_stop(st: BlueMoonState, value: Any, data: Mapping[str, Any]) -> str:
+    """The boundary of ``pending: {continue: BOUNDARY}`` (step mode), "" for another pending;
+    the stage of the turn it implies when ``plays`` is left out, and the fight's first turn
+    to come at a ``fight`` stop."""
+    if not (isinstance(value, Mapping) and "continue" in value):
+        return ""
+    if set(value) != {"continue"}:
+        raise PositionError(f"pending continue: only the boundary is written, got {dict(value)!r}")
+    boundary = value["continue"]
+    if boundary not in BOUNDARIES:
+        raise PositionError(f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}")
+    if not st.step:
+        raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+    if st.phase != FIGHT:
+        raise PositionError("pending continue: a stop stands in a fight (phase: fight)")
+    if st.tasks:
+        raise PositionError("pending continue: a stop stands with no action waiting (tasks)")
+    if "plays" not in data:
+        st.plays[P_STAGE] = STOP_STAGE[boundary]
+    if boundary == B_FIGHT:
+        if "fight_turn" not in data:
+            st.fturn = 0
+        if "starter" not in data:
+            st.starter = st.active
+        if st.fturn or st.starter != st.active or any(st.combat + st.support):
+            raise PositionError(
+                "pending continue: a fight stop stands before the fight's first turn: "
+                "fight_turn 0, the starter active, the combat and support areas empty"
+            )
+    return str(boundary)
+
+
+def _check_limits(st: BlueMoonState) -> None:
+    """The numbers a table allows: a fight under way has its number (bluemoon.fight.start);
+    a game scores at most 4 crystals, so a match to N holds at most N + 3
+    (bluemoon.end.crystals, bluemoon.match)."""
+    if st.phase == FIGHT:
+        check_range(st.fight, "fight", 1, MAX_FIGHT, "bluemoon.fight.start")
+    top = max(st.target, 1) + 3
+    for s in (0, 1):
+        check_range(st.crystals[s], f"players.P{s + 1}.crystals", 0, top, "bluemoon.end.crystals")
+
+
+def check_decks(game: BlueMoonGame, st: BlueMoonState) -> None:
+    """A player's cards are one deck: each card once (bluemoon.deck.no_repeats), 30 in
+    all (bluemoon.deck.size)."""
+    names = {0: "P1", 1: "P2"}
+    check_copies(st.card_ids, 1, "bluemoon.deck.no_repeats", st.owner, names=names)
+    for s in (0, 1):
+        if st.owner.count(s) > 30:
+            raise PositionError.msg(
+                "position_cards",
+                player=names[s],
+                n=st.owner.count(s),
+                limit=30,
+                rule="bluemoon.deck.size",
+            )
 
 
 def _path(paths: Mapping[str, int], x: Any, what: str) -> int:
@@ -372,7 +532,11 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
         }
     if st.tasks:
         doc["tasks"] = [[MODES[t[0]], f"P{t[1] + 1}", paths[t[2]], t[3], t[4]] for t in st.tasks]
-    if st.pending:
+    if st.step:
+        doc["step"] = True
+    if st.pending and st.pending[0] == "continue":
+        doc["pending"] = {"continue": st.pending[2]}
+    elif st.pending:
         doc["pending"] = {"kind": st.pending[0], "seat": f"P{st.pending[1] + 1}"}
     if st.phase == OVER:
         doc["winners"] = [f"P{w + 1}" for w in st.winners]
@@ -382,4 +546,76 @@ def export(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
         doc["cards"] = custom
     if st.overrides:
         doc["overrides"] = decode(st.overrides)
+    values = derived(game, st)
+    if values:
+        doc["derived"] = values
     return doc
+
+
+# --- derived values ------------------------------------------------------------------
+DERIVED = ("total", "needed", "playable", "unmet", "hand_room", "refill")
+
+
+def derived(game: BlueMoonGame, st: BlueMoonState) -> dict[str, Any]:
+    """Values a scenario checks that are not written as state, computed from it (in a
+    fight only):
+
+    - ``total``: each player's total now in the fight's element, once it is named (what the
+      active player announces at the ``announce`` stop: bluemoon.turn.announce);
+    - ``needed``: the total the active player must reach, the opponent's, or 0 under an
+      active shield of the element (bluemoon.turn.announce.at_least, bluemoon.icon.shield);
+      once the element is named;
+    - ``playable`` (not at a ``fight`` stop, before the fight's first turn): the active
+      player's hand cards, in hand order, they may play now: the
+      leadership cards while the leadership phase is open (bluemoon.turn.leadership), and
+      the characters, boosters and supports the main decision allows as the table stands
+      (bluemoon.turn.character, bluemoon.turn.booster_support); none once that phase is over
+      or while declining a fight;
+    - ``unmet``: the opponent's cards whose demands on the active player are not met this
+      turn (bluemoon.special.rule5);
+    - ``hand_room``: each player, the cards they could still take from their deck into
+      their hand now, one at a time (the deck, less what the opponent's draw limits allow:
+      bluemoon.turn.refill.modified);
+    - ``refill``: at a ``refill`` stop, the cards the refill will draw (bluemoon.turn.refill).
+    """
+    out: dict[str, Any] = {}
+    if st.phase != FIGHT:
+        return out
+    db = game.dbs(st)
+    s = st.active
+    me = f"P{s + 1}"
+    if st.element >= 0:
+        out["total"] = {f"P{x + 1}": total(db, st, x) for x in (0, 1)}
+        out["needed"] = {me: 0 if shielded(db, st, s) else total(db, st, 1 - s)}
+    stage = st.plays[P_STAGE]
+    cards: set[int] = set()
+    if st.pending and st.pending[0] == "decline":  # declining: cards are discarded, not played
+        stage = STAGE_END
+    if stage == STAGE_LEAD:
+        cards.update(lead_options(db, st, s))
+    if stage in (STAGE_LEAD, STAGE_OPEN, STAGE_MAIN) and not _past_main(st):
+        for a in main_options(db, st, s):
+            if a[0] in ("char", "boost", "support"):
+                cards.add(a[1])
+    if not _stop_at(st, B_FIGHT):  # before a fight's first turn the turn's numbers are old
+        out["playable"] = {me: [st.card_ids[c] for c in st.hands[s] if c in cards]}
+    out["unmet"] = {me: [st.card_ids[c] for c in unmet_sources(db, st, s)]}
+    out["hand_room"] = {
+        f"P{x + 1}": min(len(st.decks[x]), hand_room(db, st, x, True)) for x in (0, 1)
+    }
+    if _stop_at(st, B_REFILL):
+        need = HAND - len(st.hands[s])
+        drawn = st.plays[P_DRAWN]
+        out["refill"] = min(len(st.decks[s]), draw_cap(db, st, s, need, drawn)) if need > 0 else 0
+    return out
+
+
+def _past_main(st: BlueMoonState) -> bool:
+    """The booster/support phase is over: the ``after`` stop (still in the main stage)."""
+    return _stop_at(st, B_AFTER)
+
+
+def _stop_at(st: BlueMoonState, boundary: str) -> bool:
+    """The state stands at this step-mode stop."""
+    p = st.pending
+    return bool(p) and p[0] == "continue" and p[2] == boundary

@@ -620,6 +620,12 @@ def unmet(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
     return [p for k, (_src, p) in enumerate(obs) if not _met(p, got[k])]
 
 
+def unmet_sources(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+    """The opponent's cards whose demands on ``s`` are not met this turn, in order."""
+    obs, got = obligation_state(db, st, s)
+    return [src for k, (src, p) in enumerate(obs) if not _met(p, got[k])]
+
+
 def shed_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[int, int]]:
     """(hand card, demanding card) pairs: the card would help that unmet demand (no extra
     cards, rule 5; the player chooses which demand a card counts for, rule5_each_card)."""

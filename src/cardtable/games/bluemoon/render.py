@@ -2,7 +2,7 @@
 
 Everything shown comes from ``view.observation`` (the viewer's own hand, the other hand
 as a count, both areas with the active cards marked, the announced totals, the dragons,
-the top of each leadership pile).
+the top of each leadership pile), and a step-mode stop with what comes next.
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.core.help import Term
+from cardtable.core.layout import fitted
 from cardtable.games.bluemoon.cards import PLAYED_TYPES, CardDef, Power
 from cardtable.games.bluemoon.overrides import overrides_text
 from cardtable.games.bluemoon.state import DRAGONS, OVER, BlueMoonState
-from cardtable.games.bluemoon.view import card_facts, msg, seat_name
+from cardtable.games.bluemoon.view import card_facts, describe_continue, msg, seat_name
 
 if TYPE_CHECKING:
     from cardtable.games.bluemoon.game import BlueMoonGame
@@ -44,8 +46,11 @@ def _names(game: BlueMoonGame, entries: list[dict[str, Any]], lang: str) -> Text
     return out
 
 
-def render(game: BlueMoonGame, st: BlueMoonState, seat: int | None, lang: str) -> RenderableType:
-    """The whole screen as ``seat`` sees it (None: a spectator, shown as seat 1)."""
+def render(
+    game: BlueMoonGame, st: BlueMoonState, seat: int | None, lang: str, compact: bool = False
+) -> RenderableType:
+    """The whole screen as ``seat`` sees it (None: a spectator, shown as seat 1);
+    ``compact``: the hand without the powers' texts (``explain`` gives them)."""
     viewer = 0 if seat is None else seat
     obs = game.observe(st, viewer)
     title = game.title[lang]
@@ -118,18 +123,24 @@ def render(game: BlueMoonGame, st: BlueMoonState, seat: int | None, lang: str) -
             parts.append(Text(msg("r_leader_top", lang, card=game.db.cards[top].name(lang))))
     if st.overrides:
         parts.append(Text(msg("r_overrides", lang, changes=overrides_text(st.overrides)), "dim"))
+    if st.pending and st.pending[0] == "continue":  # a step-mode stop (engine.step)
+        next_step = describe_continue(game, st, lang)
+        parts.append(Text(msg("r_step_pending", lang, next=next_step), style="bold"))
     table = Table(title=msg("r_hand", lang), title_justify="left")
-    for key in ("r_col_num", "r_col_card", "r_col_facts", "r_col_text"):
+    keys = ["r_col_num", "r_col_card", "r_col_facts"] + ([] if compact else ["r_col_text"])
+    for key in keys:
         table.add_column(msg(key, lang))
     for k, e in enumerate(obs["hand"], 1):
         dd = game.dbs(st).cards[e["card"]]
-        table.add_row(
-            str(k),
-            Text(dd.name(lang), style="bold"),
-            card_facts(game, e["inst"], st, lang),
-            power_text(game, dd, lang),
-        )
-    parts.append(table)
+        cells: list[RenderableType] = [str(k), Text(dd.name(lang), style="bold")]
+        cells.append(card_facts(game, e["inst"], st, lang))
+        if not compact:
+            cells.append(power_text(game, dd, lang))
+        table.add_row(*cells)
+    if obs["hand"]:
+        parts.append(fitted(table))
+    else:
+        parts.append(Text(msg("r_hand_empty", lang), style="dim"))
     return Group(*parts)
 
 
@@ -467,8 +478,8 @@ def card_list(game: BlueMoonGame) -> list[dict[str, Any]]:
     return out
 
 
-def card_table(game: BlueMoonGame, lang: str) -> Table:
-    """The card set as a table."""
+def card_table(game: BlueMoonGame, lang: str, explain: bool = False) -> Table:
+    """The card set as a table; ``explain`` adds what its icons do, with rule ids."""
     table = Table(title=msg("r_cards_title", lang, title=game.title[lang]))
     for key in (
         "r_col_card",
@@ -480,7 +491,10 @@ def card_table(game: BlueMoonGame, lang: str) -> Table:
         "r_col_text",
     ):
         table.add_column(msg(key, lang))
+    if explain:
+        table.add_column(msg("r_col_explained", lang))
     for d in game.db.cards.values():
+        extra = [Text("\n".join(icon_lines(d, lang)))] if explain else []
         icons = [msg(f"icon_{x}", lang) for x in sorted(d.icons)]
         if d.gang:
             icons.append(msg("gang", lang, gang=d.gang))
@@ -492,8 +506,90 @@ def card_table(game: BlueMoonGame, lang: str) -> Table:
             ", ".join(icons),
             str(d.moons),
             Text(power_text(game, d, lang)),
+            *extra,
         )
     return table
+
+
+# --- help at the table (`explain`, core.help) -----------------------------------------------
+ICON_RULES = {
+    "free": "bluemoon.icon.free",
+    "pair": "bluemoon.icon.pair",
+    "stop": "bluemoon.icon.stop",
+    "retrieve": "bluemoon.icon.retrieve",
+    "protected": "bluemoon.icon.protected",
+    "shield_fire": "bluemoon.icon.shield",
+    "shield_earth": "bluemoon.icon.shield",
+}
+TYPE_RULES = {
+    "character": "bluemoon.turn.character",
+    "booster": "bluemoon.turn.booster",
+    "support": "bluemoon.turn.support",
+    "leadership": "bluemoon.turn.leadership",
+}
+
+
+def card_rules(d: CardDef) -> list[str]:
+    """The rule ids of a card's type, icons, gang and mutant condition."""
+    out = [TYPE_RULES[d.type]] if d.type in TYPE_RULES else []
+    for icon in sorted(d.icons):
+        rule = ICON_RULES.get(icon)
+        if rule is not None and rule not in out:
+            out.append(rule)
+    if d.gang:
+        out.append("bluemoon.icon.gang")
+    if d.mutant is not None:
+        out.append("bluemoon.cards.mutant")
+    return out
+
+
+def icon_lines(d: CardDef, lang: str) -> list[str]:
+    """'the sentence of each icon's rule [its id]' for a card."""
+    return [
+        f"{msg('rule.' + r, lang)} [{r}]" for r in card_rules(d) if r not in TYPE_RULES.values()
+    ]
+
+
+def glossary(game: BlueMoonGame, lang: str) -> list[Term]:
+    """Every card (its power in words) and icon, for ``explain``."""
+    other = "en" if lang == "ru" else "ru"
+    out: list[Term] = []
+    for icon, rule in ICON_RULES.items():
+        names = (msg(f"icon_{icon}", other), icon)
+        out.append(Term("icon", icon, msg(f"icon_{icon}", lang), "", names, (rule,)))
+    out.append(
+        Term(
+            "icon",
+            "gang",
+            msg("term_gang", lang),
+            "",
+            (msg("term_gang", other),),
+            ("bluemoon.icon.gang",),
+        )
+    )
+    out.append(
+        Term(
+            "keyword",
+            "mutant",
+            msg("r_mutant", lang),
+            "",
+            (msg("r_mutant", other),),
+            ("bluemoon.cards.mutant",),
+        )
+    )
+    for d in game.db.cards.values():
+        facts = [msg(f"type_{d.type}", lang)]
+        if _valued(d):
+            facts.append(f"{msg('fire', lang)} {d.fire} / {msg('earth', lang)} {d.earth}")
+        facts += [msg(f"icon_{x}", lang) for x in sorted(d.icons)]
+        if d.gang:
+            facts.append(msg("gang", lang, gang=d.gang))
+        text = ", ".join(facts) + "."
+        power = power_text(game, d, lang)
+        if power:
+            text += "\n" + power
+        out.append(Term("card", d.id, d.name(lang), text, (d.name(other),), tuple(card_rules(d))))
+    return out
 
 
 def describe_seen(

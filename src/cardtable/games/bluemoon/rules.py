@@ -12,13 +12,29 @@ Decisions (``state.pending``):
   ("task", seat)      a power's choices (tasks.py)           -> ("pick", card) | ("yes",) |
                       ("draw", k) | ("reveal", k) | ("stop",)
   ("decline", seat)   declining a fight: discard 1-3 cards    -> ("discard", card) | ("enough",)
+  ("continue", seat, boundary[, 0])  step mode only: the game stands at a phase boundary
+                      (BOUNDARIES); the active player answers -> ("continue",)
 Everything else (announcing, refilling, awarding dragons, discarding the areas, the next
 fight or game) happens by itself.
 
 A turn's stages (``plays[P_STAGE]``): 0 the start of the turn and the leadership phase,
-1 the main decision («Сдаться?», character, booster or support), 3 just after the
+4 the «Сдаться?» phase begun (rule 11's point recorded; a leadership card's actions come
+first), 1 the main decision («Сдаться?», character, booster or support), 3 just after the
 booster/support phase (its "immediately after" actions), 2 after the announcement and the
 refill (the "at the end of my turn" actions) (bluemoon.turn.phases).
+
+A fight runs begin_fight -> begin_turn (the turn counted) -> turn_start (Storms, RETRIEVE)
+-> to_leadership -> next_decision (the leadership decision, then the «Сдаться?» phase: the
+main decision) -> booster_support_over (``done``) -> end_turn (the demands fall due, the
+"immediately after" actions) -> to_announce -> announce -> refill_phase -> end_phase (the
+"at the end of my turn" actions) -> turn_over -> finish_turn (Floods) -> begin_turn of the
+other player; a retreat ends the fight and begin_fight starts the next. In default mode the
+functions call on directly; in step mode (engine.step) the game stops before what each
+boundary names (``fight``, ``turn``, ``leadership``, ``main``, ``after``, ``announce``,
+``refill``, ``end``, ``next``) and ``continue`` goes on from there (go_on). A stop that
+follows an action after which default mode does not settle the "one of my …" cards
+(``STILL``) carries a trailing 0, so that the next decision leaves them as default mode
+does (settle_stepped).
 """
 
 from __future__ import annotations
@@ -27,6 +43,7 @@ from typing import Any
 
 from cardtable.core import rng as crng
 from cardtable.core.events import Event
+from cardtable.core.game import CONTINUE
 from cardtable.games.bluemoon import tasks as acting
 from cardtable.games.bluemoon.cards import BlueMoonDB
 from cardtable.games.bluemoon.powers import (
@@ -69,8 +86,24 @@ AUTO_WIN = 4  # crystals for taking a fourth dragon, or for rule 11's penalty
 # per-turn counters in st.plays
 P_CHAR, P_BOOST, P_SUPPORT, P_CARDS, P_DRAWN, P_FREE, P_STAGE = range(7)
 NO_PLAYS = (0, 0, 0, 0, 0, 0, 0)
-# P_STAGE: 0 before the main decision, 1 in it, 3 just after it, 2 at the end of the turn
-STAGE_LEAD, STAGE_MAIN, STAGE_END, STAGE_AFTER = 0, 1, 2, 3
+# P_STAGE: 0 before the main decision, 4 the «Сдаться?» phase begun, 1 in the main decision,
+# 3 just after it, 2 at the end of the turn
+STAGE_LEAD, STAGE_MAIN, STAGE_END, STAGE_AFTER, STAGE_OPEN = 0, 1, 2, 3, 4
+
+# Step mode's stops (engine.step): ("continue", seat, boundary) before what the name says.
+B_FIGHT = "fight"  # a fight begins (numbered, its starter active); its first turn follows
+B_TURN = "turn"  # a turn begins (counted, "this turn" cleared); the start of the turn follows:
+# two Storms attract a dragon, RETRIEVE cards may be taken back
+B_LEADERSHIP = "leadership"  # the start of the turn is over; the leadership phase follows
+B_MAIN = "main"  # the leadership phase is over (its card's actions done), or rule 11 took the
+# cards back: the «Сдаться?» phase's main decision follows (retreat, character, booster/support)
+B_AFTER = "after"  # the booster/support phase is over (``done``): the opponent's demands fall
+# due, then the actions "immediately after my booster/support phase"
+B_ANNOUNCE = "announce"  # those actions are done; the total is announced
+B_REFILL = "refill"  # the total announced; the hand is refilled to 6
+B_END = "end"  # refilled; the "at the end of my turn" actions and draws follow
+B_NEXT = "next"  # the turn is over; two Floods make the opponent retreat, or their turn follows
+BOUNDARIES = (B_FIGHT, B_TURN, B_LEADERSHIP, B_MAIN, B_AFTER, B_ANNOUNCE, B_REFILL, B_END, B_NEXT)
 
 
 class GameEnd(Exception):
@@ -95,13 +128,15 @@ def new_state(
     match_to: int = 0,
     swap: bool = False,
     overrides: str = "",
+    step: bool = False,
 ) -> BlueMoonState:
     """Two decks of 30 shuffled, 6 cards each, the dragons neutral, the first player by
     the seed (bluemoon.setup.*). ``leaders``: each player's people (its leader card);
     ``overrides``: the state's form of the what-if numbers ``db`` already carries
-    (overrides.py)."""
+    (overrides.py); ``step``: step mode (engine.step)."""
     st = BlueMoonState.__new__(BlueMoonState)
     st.overrides = overrides
+    st.step = step
     st.log = [] if log else None
     st._legal = None
     st._memo = None
@@ -215,16 +250,55 @@ def refill(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
 # --- fights and turns -----------------------------------------------------------------
 def begin_fight(db: BlueMoonDB, st: BlueMoonState, starter: int) -> None:
     """A new fight: the element is named with the first character (bluemoon.fight.start).
-    With a player out of cards (deck and hand) no new fight begins (bluemoon.end.no_cards)."""
+    With a player out of cards (deck and hand) no new fight begins (bluemoon.end.no_cards).
+    Its first turn follows, in step mode after the ``fight`` stop."""
     if any(not st.decks[s] and not st.hands[s] for s in (0, 1)):
         game_over(db, st, "")
     st.fight += 1
     st.starter = starter
+    st.active = starter
     st.element = -1
     st.fturn = 0
     st.turns_in_fight = [0, 0]
     emit(st, "fight", "bluemoon.fight.start", starter, n=st.fight)
+    if st.step:
+        stop(st, B_FIGHT)
+        return
     begin_turn(db, st, starter)
+
+
+def stop(st: BlueMoonState, boundary: str) -> None:
+    """Step mode: stand at a phase boundary until ``continue``, answered by the active
+    player (engine.step)."""
+    st.pending = ("continue", st.active, boundary)
+    st._legal = None
+
+
+def go_on(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """``continue`` at a stop: what its boundary waits for (engine.step)."""
+    boundary = st.pending[2]
+    st.pending = ()
+    if boundary == B_FIGHT:
+        begin_turn(db, st, st.starter)
+    elif boundary == B_TURN:
+        turn_start(db, st)
+    elif boundary == B_LEADERSHIP:
+        next_decision(db, st)
+    elif boundary == B_MAIN:
+        st.plays[P_STAGE] = STAGE_MAIN
+        next_decision(db, st)
+    elif boundary == B_AFTER:
+        end_turn(db, st)
+    elif boundary == B_ANNOUNCE:
+        announce(db, st)
+    elif boundary == B_REFILL:
+        refill_phase(db, st)
+    elif boundary == B_END:
+        end_phase(db, st)
+    elif boundary == B_NEXT:
+        finish_turn(db, st)
+    else:
+        raise AssertionError(f"unknown boundary {boundary!r}")
 
 
 def first_turn(st: BlueMoonState) -> bool:
@@ -234,7 +308,8 @@ def first_turn(st: BlueMoonState) -> bool:
 
 
 def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
-    """Start of turn: retrieve, then leadership (bluemoon.turn.start)."""
+    """A turn begins: counted, "this turn" cleared; the start of the turn follows
+    (turn_start), in step mode after the ``turn`` stop (bluemoon.turn.phases)."""
     st.active = s
     st.fturn += 1
     st.turns_in_fight[s] += 1
@@ -247,6 +322,16 @@ def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     st.used = []
     st.back = []
     st.tried = []
+    if st.step:
+        stop(st, B_TURN)
+        return
+    turn_start(db, st)
+
+
+def turn_start(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The start of the turn: two Storms attract a dragon; RETRIEVE cards may be taken back;
+    then the leadership phase (bluemoon.turn.start)."""
+    s = st.active
     storms, retrieving = _turn_start(db, st, s)
     if storms:  # two Storms attract one dragon (in total)
         emit(st, "storm", "bluemoon.cards.special_text", s)
@@ -276,7 +361,11 @@ def retrievable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
 
 
 def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
-    """Leadership phase: one leadership card, if any may be played (bluemoon.turn.leadership)."""
+    """Leadership phase: one leadership card, if any may be played
+    (bluemoon.turn.leadership), in step mode after the ``leadership`` stop."""
+    if st.step:
+        stop(st, B_LEADERSHIP)
+        return
     next_decision(db, st)
 
 
@@ -331,7 +420,8 @@ def now_effects(
 
 def next_decision(db: BlueMoonDB, st: BlueMoonState) -> None:
     """Tasks first; then the leadership decision while that phase is open, the main
-    decision, or the rest of the turn after it (bluemoon.turn.phases)."""
+    decision (in step mode after the ``main`` stop), or the rest of the turn after it
+    (bluemoon.turn.phases)."""
     s = st.active
     if st.tasks:
         st.pending = ("task", st.tasks[0][T_ACTOR])
@@ -342,19 +432,25 @@ def next_decision(db: BlueMoonDB, st: BlueMoonState) -> None:
             st.pending = ("lead", s)
             return
         enter_main(db, st)
-        stage = STAGE_MAIN
+        stage = STAGE_OPEN
+    if stage == STAGE_OPEN:  # the «Сдаться?» phase's main decision opens
+        if st.step:
+            stop(st, B_MAIN)
+            return
+        st.plays[P_STAGE] = stage = STAGE_MAIN
     if stage == STAGE_MAIN:
         st.pending = ("play", s)
     elif stage == STAGE_AFTER:
-        announce(db, st)
+        to_announce(db, st)
     else:
-        finish_turn(db, st)
+        turn_over(db, st)
 
 
 def enter_main(db: BlueMoonDB, st: BlueMoonState) -> None:
     """The leadership phase is over: the «Сдаться?» phase begins, the point rule 11 may
-    return to (``state.back``: the element, STOP, the active combat cards and every aim)."""
-    st.plays[P_STAGE] = STAGE_MAIN
+    return to (``state.back``: the element, STOP, the active combat cards and every aim);
+    the main decision opens once the leadership card's actions are done."""
+    st.plays[P_STAGE] = STAGE_OPEN
     s = st.active
     was = [i for i in st.combat[s] if st.act[i]]
     back = [st.element, st.stopped, len(was), *was]
@@ -402,30 +498,47 @@ def char_options(
     mutants); ``this``: the cards played this turn, if known."""
     cards, ids = db.cards, st.card_ids
     hand = [c for c in st.hands[s] if cards[ids[c]].type == "character"]
-    if not hand or st.stopped or forbidden(db, st, s, "character") or not room(db, st, s, True):
+    if not hand or turn_block(db, st, s, "character") is not None:
         return []
     if this is None:
         this = played_this_turn(st, s)
     mine = [  # FREE characters do not use up the turn's character (bluemoon.icon.free)
         i for i in this if cards[ids[i]].type == "character" and i not in st.freed
     ]
-    out = []
     filtered = any(p.kind == "forbid" for p in powers(db, st, 1 - s))
-    more: int | None = None  # extra characters allowed (worked out when first needed)
-    for c in hand:
-        d = cards[ids[c]]
-        if filtered and forbidden(db, st, s, "character", c):
-            continue
-        if d.mutant is not None and not mutant_ok(db, st, s, c):
-            continue
-        if not mine or st.plays[P_FREE] > 0 or ("free" in d.icons and "free" in icons(db, st, c)):
-            out.append(c)  # the first character, or a FREE one
-            continue
-        if more is None:
-            more = extra_allowed(db, st, s, "character")
-        if more != 0 or _pairs_with(db, st, c, mine) or _joins_gang(db, st, c, mine):
-            out.append(c)
-    return out
+    return [c for c in hand if char_block(db, st, s, c, mine, filtered) is None]
+
+
+def turn_block(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> str | None:
+    """Why no card of a kind can be played this turn, as a rule id (None: some may): a
+    STOP card played (bluemoon.icon.stop), the opponent's "you may not" or limits on how
+    many cards (bluemoon.special.you_may_not)."""
+    if st.stopped:
+        return "bluemoon.icon.stop"
+    if forbidden(db, st, s, kind) or not room(db, st, s, kind != "support"):
+        return "bluemoon.special.you_may_not"
+    return None
+
+
+def char_block(
+    db: BlueMoonDB, st: BlueMoonState, s: int, c: int, mine: list[int], filtered: bool
+) -> str | None:
+    """Why the character ``c`` cannot be played now (once ``turn_block`` allows
+    characters), as a rule id; None when it can. ``mine``: the characters played this
+    turn that count; ``filtered``: the opponent has cards forbidding some cards.
+    ``char_options`` and ``why_not`` both ask here."""
+    d = db.cards[st.card_ids[c]]
+    if filtered and forbidden(db, st, s, "character", c):
+        return "bluemoon.special.you_may_not"
+    if d.mutant is not None and not mutant_ok(db, st, s, c):
+        return "bluemoon.cards.mutant"
+    if not mine or st.plays[P_FREE] > 0 or ("free" in d.icons and "free" in icons(db, st, c)):
+        return None  # the first character, or a FREE one
+    if extra_allowed(db, st, s, "character") != 0:
+        return None
+    if _pairs_with(db, st, c, mine) or _joins_gang(db, st, c, mine):
+        return None
+    return "bluemoon.turn.character.several"
 
 
 def is_free(db: BlueMoonDB, st: BlueMoonState, c: int) -> bool:
@@ -493,35 +606,69 @@ def extra_options(
     (bluemoon.turn.booster_support); ``this``: the cards played this turn, if known."""
     cards, ids = db.cards, st.card_ids
     hand = [c for c in st.hands[s] if cards[ids[c]].type == kind]
-    if (
-        not hand
-        or st.stopped
-        or forbidden(db, st, s, kind)
-        or not room(db, st, s, kind == "booster")
-    ):
+    if not hand or turn_block(db, st, s, kind) is not None:
         return []
     if this is None:
         this = played_this_turn(st, s)
     has_char = any(cards[ids[i]].type == "character" for i in this)
     done = [i for i in this if cards[ids[i]].type in ("booster", "support")]
     counted = [i for i in done if i not in st.freed]
-    fits: bool | None = None  # one more fits the turn's slots (worked out when first needed)
-    out = []
     filtered = any(p.kind == "forbid" for p in powers(db, st, 1 - s))
-    free_next = st.plays[P_FREE] > 0
-    for c in hand:
-        if filtered and forbidden(db, st, s, kind, c):
-            continue
-        if free_next or ("free" in cards[ids[c]].icons and "free" in icons(db, st, c)):
-            out.append(c)  # FREE: any number, even first or alone (bluemoon.icon.free)
-            continue
-        if not has_char:
-            continue
-        if fits is None:
-            fits = slots_allow(db, st, s, counted, kind)
-        if fits or _pairs_with(db, st, c, counted):
-            out.append(c)
-    return out
+    return [c for c in hand if extra_block(db, st, s, c, kind, has_char, counted, filtered) is None]
+
+
+def extra_block(
+    db: BlueMoonDB,
+    st: BlueMoonState,
+    s: int,
+    c: int,
+    kind: str,
+    has_char: bool,
+    counted: list[int],
+    filtered: bool,
+) -> str | None:
+    """Why the booster or support ``c`` cannot be played now (once ``turn_block`` allows
+    the kind), as a rule id; None when it can. ``extra_options`` and ``why_not`` both ask
+    here."""
+    if filtered and forbidden(db, st, s, kind, c):
+        return "bluemoon.special.you_may_not"
+    if st.plays[P_FREE] > 0 or (
+        "free" in db.cards[st.card_ids[c]].icons and "free" in icons(db, st, c)
+    ):
+        return None  # FREE: any number, even first or alone (bluemoon.icon.free)
+    if not has_char:
+        return "bluemoon.turn.booster_support"
+    if slots_allow(db, st, s, counted, kind) or _pairs_with(db, st, c, counted):
+        return None
+    return "bluemoon.turn.first_turn" if first_turn(st) else "bluemoon.turn.booster_support.one"
+
+
+def why_not(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> list[tuple[str, dict[str, Any]]]:
+    """Why ``s`` cannot play the card ``c`` of its hand now: rule ids from the checks the
+    options make (``turn_block``, ``char_block``, ``extra_block``, ``lead_options``)."""
+    d = defn(db, st, c)
+    p = st.pending
+    if d.type == "leadership":
+        if p[:2] != ("lead", s):
+            return [("bluemoon.turn.leadership", {})]
+        return [] if c in lead_options(db, st, s) else [("bluemoon.special.you_may_not", {})]
+    if not p or p[0] != "play" or p[1] != s:
+        return [("bluemoon.turn.phases", {})]
+    kind = d.type
+    block = turn_block(db, st, s, kind)
+    if block is None:
+        this = played_this_turn(st, s)
+        filtered = any(x.kind == "forbid" for x in powers(db, st, 1 - s))
+        cards, ids = db.cards, st.card_ids
+        if kind == "character":
+            mine = [i for i in this if cards[ids[i]].type == "character" and i not in st.freed]
+            block = char_block(db, st, s, c, mine, filtered)
+        else:
+            has_char = any(cards[ids[i]].type == "character" for i in this)
+            done = [i for i in this if cards[ids[i]].type in ("booster", "support")]
+            counted = [i for i in done if i not in st.freed]
+            block = extra_block(db, st, s, c, kind, has_char, counted, filtered)
+    return [] if block is None else [(block, {})]
 
 
 def slots_allow(db: BlueMoonDB, st: BlueMoonState, s: int, counted: list[int], kind: str) -> bool:
@@ -729,7 +876,7 @@ def undo_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     pairs = back[3 + k :]
     for j in range(0, len(pairs), 2):
         st.aim[pairs[j]] = pairs[j + 1]
-    st.plays = [0, 0, 0, 0, st.plays[P_DRAWN], 0, STAGE_MAIN]
+    st.plays = [0, 0, 0, 0, st.plays[P_DRAWN], 0, STAGE_OPEN]  # the main decision reopens
     st.freed = []
     st.shed = []
     emit(st, "undo", "bluemoon.special.rule11", s)
@@ -737,10 +884,19 @@ def undo_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
         emit(st, "element", "bluemoon.special.rule11", None, element=st.element)
 
 
+def booster_support_over(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """``done``: the booster/support phase is over; its consequences follow (end_turn), in
+    step mode after the ``after`` stop (bluemoon.turn.phases)."""
+    if st.step:
+        stop(st, B_AFTER)
+        return
+    end_turn(db, st)
+
+
 def end_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     """The booster/support phase is over: the opponent's demands fall due, and the actions
     "immediately after my booster/support phase" come before the announcement and the
-    refill (bluemoon.turn.phases)."""
+    refill (bluemoon.turn.phases); then to_announce."""
     s = st.active
     sirens(db, st, s)
     st.plays[P_STAGE] = STAGE_AFTER
@@ -749,20 +905,56 @@ def end_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     next_decision(db, st)
 
 
+def to_announce(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The "immediately after" actions are done: the announcement follows, in step mode
+    after the ``announce`` stop."""
+    if st.step:
+        stop(st, B_ANNOUNCE)
+        return
+    announce(db, st)
+
+
 def announce(db: BlueMoonDB, st: BlueMoonState) -> None:
-    """Announce the total, refill, then the end of the turn: its actions and its extra
-    draws, each a choice when the card says "may" (bluemoon.turn.announce,
-    bluemoon.turn.refill, bluemoon.turn.end)."""
+    """Announce the total (bluemoon.turn.announce); the refill follows, in step mode after
+    the ``refill`` stop."""
     s = st.active
     if st.log is not None:  # the total is worked out for the record only
         emit(st, "announce", "bluemoon.turn.announce", s, n=total(db, st, s), element=st.element)
-    refill(db, st, s)
+    if st.step:
+        stop(st, B_REFILL)
+        return
+    refill_phase(db, st)
+
+
+def refill_phase(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """Refill the hand to 6 (bluemoon.turn.refill); the end of the turn follows, in step
+    mode after the ``end`` stop."""
+    refill(db, st, st.active)
+    if st.step:
+        stop(st, B_END)
+        return
+    end_phase(db, st)
+
+
+def end_phase(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The end of the turn: its actions and its extra draws, each a choice when the card
+    says "may" (bluemoon.turn.end)."""
+    s = st.active
     st.plays[P_STAGE] = STAGE_END
     cards = speaking(db, st, s)
     for i in cards:  # "at the end of my turn" actions
         acting.queue(db, st, s, i, "end_of_turn")
     acting.queue_end_draws(db, st, s, cards)
     next_decision(db, st)
+
+
+def turn_over(db: BlueMoonDB, st: BlueMoonState) -> None:
+    """The end of the turn's actions are done: Floods and the next turn follow
+    (finish_turn), in step mode after the ``next`` stop."""
+    if st.step:
+        stop(st, B_NEXT)
+        return
+    finish_turn(db, st)
 
 
 def finish_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
@@ -956,13 +1148,18 @@ def _options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
         out = [("discard", c) for c in _dedupe(st, st.hands[p[1]])]
         if st.plays[P_CARDS]:
             out.append(("enough",))
+    elif what == "continue":
+        out = [CONTINUE]
     return out
 
 
 def apply_action(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
-    """Perform a legal action, then every forced step after it."""
+    """Perform a legal action, then every forced step after it; none in step mode, where a
+    decision with one option is offered like any other (engine.step)."""
     try:
         _guarded(db, st, action)
+        if st.step:
+            return
         while st.phase != OVER:
             options = legal_actions(db, st)
             if len(options) != 1:
@@ -974,6 +1171,12 @@ def apply_action(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> 
 
 def _guarded(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
     try:
+        if st.step:
+            before = st.pending
+            _step(db, st, action)
+            if st.phase == FIGHT:
+                settle_stepped(db, st, action, before)
+            return
         _step(db, st, action)
         if st.phase == FIGHT and action[0] not in STILL:
             settle_aims(db, st)
@@ -982,20 +1185,47 @@ def _guarded(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None
         start_game(db, st)
 
 
+def settle_stepped(
+    db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...], before: tuple[Any, ...]
+) -> None:
+    """Step mode: the "one of my …" cards are settled where default mode settles them, at
+    the decision an action's run ends in, never at a stop. A run that stops goes on with
+    ``continue``; its stops carry a trailing 0 when the action that began it is one after
+    which default mode does not settle them (``STILL``) (engine.step)."""
+    # a continue goes on with the run its stop belongs to
+    owed = len(before) == 3 if action[0] == "continue" else action[0] not in STILL
+    p = st.pending
+    if p and p[0] == "continue":
+        if not owed and len(p) == 3:
+            st.pending = (*p, 0)
+        return
+    if owed:
+        settle_aims(db, st)
+
+
 def settle_aims(db: BlueMoonDB, st: BlueMoonState) -> None:
     """Every working "one of my …" card applies to a card that counts
     (bluemoon.special.rule2): with one card to apply to, to that one; with several, its
     player chooses (an ``aim`` task, at the next decision of the main flow:
-    bluemoon.special.rule2_choice); with none, to nothing."""
+    bluemoon.special.rule2_choice); with none, to nothing. In step mode a single card to
+    apply to is offered there too (a ``pick`` with one option, before the choices among
+    several); elsewhere it is taken, as in default mode (engine.step)."""
     todo = aims_to_fix(db, st)
     if not todo:
         return
-    ask = -1
+    offer = st.step and bool(st.pending) and st.pending[0] in ("play", "task")
+    ask = lone = -1
     for i, targets in todo:
-        if len(targets) <= 1:
+        if len(targets) > 1:
+            if ask < 0:
+                ask = i
+        elif offer and targets:
+            if lone < 0:
+                lone = i
+        else:
             st.aim[i] = targets[0] if targets else -1
-        elif ask < 0:
-            ask = i
+    if lone >= 0:
+        ask = lone
     st._legal = None
     if ask < 0 or not st.pending or st.pending[0] not in ("play", "task"):
         return
@@ -1079,7 +1309,7 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
             award(st, seat, 1)  # the task's actor attracts the dragon
         next_decision(db, st)
     elif kind == "done":
-        end_turn(db, st)
+        booster_support_over(db, st)
     elif kind == "shed":
         c = action[1]
         src = action[2] if len(action) > 2 else _only_demand(db, st, seat, c)
@@ -1106,6 +1336,8 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
         decline_discard(db, st, action[1])
     elif kind == "enough":
         end_decline(db, st)
+    elif kind == "continue":
+        go_on(db, st)
     else:
         raise AssertionError(f"unknown action {action!r}")
 
@@ -1115,4 +1347,4 @@ def _only_demand(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> int:
     return next(src for x, src in shed_options(db, st, s) if x == c)
 
 
-__all__ = ["apply_action", "legal_actions", "new_state", "powers", "raw_active"]
+__all__ = ["BOUNDARIES", "apply_action", "legal_actions", "new_state", "powers", "raw_active"]

@@ -17,6 +17,9 @@ demanding card); ``back`` the point rule 11 returns to (the element, STOP, the a
 cards and the aims when the «Сдаться?» phase began: ``[element, stopped, k, k cards, then
 (card, aim) pairs]``); ``tried`` the combinations of cards already taken back this turn.
 
+``step`` is the setup's step mode (engine.step: rules.stop, rules.apply_action): written to
+JSON only when true, so the JSON of a default game is as before.
+
 ``_legal`` caches the pending decision's options until the next action; ``_memo`` holds a
 ``Memo`` only while a computation that does not change the state runs (``powers.memoizing``).
 Neither is part of the state's data: ``to_json`` leaves them out and ``clone`` does not share
@@ -103,6 +106,7 @@ class BlueMoonState:
         *_NESTED,
         "pending",
         "overrides",
+        "step",
         "log",
         "_legal",
         "_memo",
@@ -151,6 +155,7 @@ class BlueMoonState:
     tried: list[list[int]]
     pending: tuple[Any, ...]
     overrides: str
+    step: bool  # step mode (engine.step): stops at phase boundaries, no forced steps
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None
     _memo: Memo | None
@@ -166,6 +171,7 @@ class BlueMoonState:
             setattr(c, name, [x[:] for x in getattr(self, name)])
         c.pending = self.pending
         c.overrides = self.overrides
+        c.step = self.step
         c.log = None
         c._legal = self._legal
         c._memo = None
@@ -181,6 +187,8 @@ class BlueMoonState:
         out["pending"] = list(self.pending)
         if self.overrides:
             out["overrides"] = json.loads(self.overrides)
+        if self.step:
+            out["step"] = True
         return out
 
     @staticmethod
@@ -202,6 +210,7 @@ class BlueMoonState:
         s.pending = tuple(data["pending"])
         over = data.get("overrides")
         s.overrides = canonical_json(over) if over else ""
+        s.step = bool(data.get("step", False))
         s.log = None
         s._legal = None
         s._memo = None

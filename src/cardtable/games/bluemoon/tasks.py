@@ -300,9 +300,9 @@ def choose(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> int:
             crng.shuffle(st, st.decks[s])
         return 0
     if mode == "aim":  # the player's own choice of how their card applies: reversible
+        if s != st.active and len(aim_targets(db, st, task[T_SOURCE])) > 1:
+            st.irrev = 1  # the other player chose among several: no going back (rule 11)
         st.aim[task[T_SOURCE]] = action[1]
-        if s != st.active:
-            st.irrev = 1  # the other player has decided: no going back (rule 11)
         st.tasks.pop(0)
         return 0
     st.irrev = 1

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 from cardtable.games.bluemoon.overrides import decode
-from cardtable.games.bluemoon.powers import defn, ignored, shielded, total
+from cardtable.games.bluemoon.powers import count_kind, defn, ignored, shielded, total
 from cardtable.games.bluemoon.state import OVER, BlueMoonState
 
 if TYPE_CHECKING:
@@ -64,6 +64,8 @@ def describe(
 ) -> str:
     """Human text of an action."""
     kind = action[0]
+    if kind == "continue":
+        return describe_continue(game, st, lang)
     if kind in COUNTS:
         mode = _task_mode(st)
         key = "act_take_hand" if mode == "take_hand" else f"act_{kind}"
@@ -88,6 +90,26 @@ def describe(
         demand = card_name(game, st, action[2], lang)
         return msg("act_shed_toward", lang, card=name, source=demand)
     return msg(f"act_{kind}", lang, card=name)
+
+
+def describe_continue(game: BlueMoonGame, st: BlueMoonState | None, lang: str) -> str:
+    """A step-mode stop's ``continue``, naming what comes next (engine.step)."""
+    if st is None or not st.pending or st.pending[0] != "continue":
+        return msg("act_continue", lang)
+    boundary = st.pending[2]
+    s = st.active
+    args: dict[str, Any] = {"seat": seat_name(s, lang)}
+    key = f"step_{boundary}"
+    if boundary == "fight":
+        args["n"] = st.fight
+    elif boundary == "announce":
+        args["n"] = total(game.dbs(st), st, s)
+        args["element"] = msg(ELEMENTS[st.element], lang) if st.element >= 0 else "—"
+    elif boundary == "next":
+        args["seat"] = seat_name(1 - s, lang)
+        if count_kind(game.dbs(st), st, s, "flood") >= 2:
+            key = "step_next_flood"  # two Floods: the opponent retreats at once
+    return msg("act_continue_to", lang, next=msg(key, lang, **args))
 
 
 def render_event(game: BlueMoonGame, st: BlueMoonState, ev: Event, lang: str) -> str:
@@ -155,6 +177,10 @@ def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, A
     }
     if st.overrides:
         obs["overrides"] = decode(st.overrides)
+    if st.step:  # step mode (engine.step): a stop is public, with its boundary
+        obs["step"] = True
+        if st.pending and st.pending[0] == "continue":
+            obs["pending"] = list(st.pending[:3])
     if st.phase == OVER:
         obs["winners"] = list(st.winners)
         obs["reason"] = st.reason

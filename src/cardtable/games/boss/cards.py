@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
 from cardtable.core.errors import CardDataError
 
 TYPES = ("unit", "strategy", "tactic", "event", "object")
@@ -554,9 +554,7 @@ def load_db(card_paths: list[Path], deck_path: Path | None) -> BossDB:
     cards: dict[str, CardDef] = {}
     for path in card_paths:
         raw = read_toml(path)
-        unknown = set(raw) - {"card"}
-        if unknown:
-            raise CardDataError(f"{path}: unknown top-level key(s) {sorted(unknown)}")
+        check_top_keys(str(path), raw, ("card",))
         for c in parse_cards(str(path), raw.get("card", [])):
             if c.id in cards:
                 raise CardDataError(f"{path}: card {c.id!r}: the id is used twice")
@@ -564,9 +562,7 @@ def load_db(card_paths: list[Path], deck_path: Path | None) -> BossDB:
     decks: dict[str, Deck] = {}
     if deck_path is not None:
         raw = read_toml(deck_path)
-        unknown = set(raw) - {"deck"}
-        if unknown:
-            raise CardDataError(f"{deck_path}: unknown top-level key(s) {sorted(unknown)}")
+        check_top_keys(str(deck_path), raw, ("deck",))
         decks = parse_decks(str(deck_path), raw.get("deck", []), cards)
     return BossDB(cards, decks)
 

@@ -10,6 +10,7 @@ from typing import Any
 from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
+from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.boss import balance, positions, view
 from cardtable.games.boss.cards import BossDB, default_db, parse_cards
@@ -22,6 +23,7 @@ from cardtable.games.boss.rules import (
     invariant_problems,
     legal_actions,
     new_state,
+    why_not,
 )
 from cardtable.games.boss.state import (
     COMBAT,
@@ -195,6 +197,10 @@ class BossGame(InlineCards[BossDB], Game):
         """A position document of the state."""
         return positions.export(self, state)
 
+    def check_decks(self, state: BossState) -> None:
+        """At most the copies of a card a deck allows (positions.check_decks)."""
+        positions.check_decks(self, state)
+
     def check_invariants(self, state: BossState) -> list[str]:
         """Every card in one place, counters in range, one pending decision or an outcome."""
         return invariant_problems(self.dbs(state), state)
@@ -317,11 +323,26 @@ class BossGame(InlineCards[BossDB], Game):
         """The printed name of an instance."""
         return self.dbs(state).cards[state.card_ids[inst]].name(lang)
 
-    def render(self, state: BossState, seat: int | None, lang: str) -> Any:
+    def render(self, state: BossState, seat: int | None, lang: str, compact: bool = False) -> Any:
         """The table as ``seat`` sees it (None: a spectator), as a Rich renderable."""
         from cardtable.games.boss import render
 
-        return render.render(self, state, seat, lang)
+        return render.render(self, state, seat, lang, compact)
+
+    # --- help at the table (core.help) -----------------------------------------------
+    def hand_cards(self, state: BossState, seat: int) -> list[int]:
+        """The hand in the order the screen numbers it."""
+        return list(state.hands[seat])
+
+    def why_not(self, state: BossState, seat: int, card: int) -> list[Reason]:
+        """The rule ids that keep ``card`` from being cast now (rules.why_not)."""
+        return list(why_not(self.dbs(state), state, seat, card))
+
+    def glossary(self, lang: str) -> list[Term]:
+        """Cards, keywords and mechanics (render.glossary)."""
+        from cardtable.games.boss import render
+
+        return render.glossary(self, lang)
 
     # --- balance and tournaments (balance.py, overrides.py) -----------------------------
     def played_card(self, state: BossState, action: Action) -> str | None:

@@ -19,8 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError, SetupError
-from cardtable.core.position import check_derived
+from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.position import (
+    COUNTER_MAX,
+    Field,
+    check_copies,
+    check_derived,
+    check_document,
+    check_range,
+    flag,
+    whole,
+)
 from cardtable.core.rng import seed_state
 from cardtable.games.boss.cards import parse_cards
 from cardtable.games.boss.effects import (
@@ -29,6 +38,7 @@ from cardtable.games.boss.effects import (
     attack_of,
     available,
     defn,
+    max_resources,
     tactic_cost,
 )
 from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
@@ -37,6 +47,7 @@ from cardtable.games.boss.rules import (
     BOUNDARIES,
     START_STOPS,
     STOP_PHASE,
+    TURN_CAP,
     advance,
     legal_actions,
     play_options,
@@ -148,28 +159,49 @@ def _seat(value: Any, n: int, what: str) -> int:
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = 10**6) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise PositionError(f"{what}: expected a whole number {low}..{high}, got {value!r}")
-    return value
+    return whole(value, what, low, high)
 
 
 def _flag(value: Any, what: str) -> int:
-    if not isinstance(value, bool):
-        raise PositionError(f"{what}: expected true or false, got {value!r}")
-    return int(value)
+    return int(flag(value, what))
+
+
+MAX_COPIES = 2
+"""A deck holds at most two copies of a card (boss.setup.deck)."""
+_ZONE_FIELDS = tuple(Field(f"players.*.{zone}", "list", null=True) for zone in ZONES)
+FIELDS: tuple[Field, ...] = (
+    Field("players", "map", 2, 6, rule="boss.setup.opponent"),
+    Field("players.*", "map", one_of=tuple(_SEAT)),
+    *_ZONE_FIELDS,
+    *(Field(f"players.*.{zone}.*", "card") for zone in ZONES),
+    Field("players.*.slots", "int", 0, 20, rule="boss.resource.max"),
+    *(Field(k, "list", null=True) for k in ("stack", "resolving", "queue", "attackers")),
+    *(Field(f"{k}.*", "map") for k in ("stack", "resolving", "queue")),
+    *(Field(f"{k}.*.memo", "map", null=True) for k in ("stack", "resolving", "queue")),
+    Field("effects", "list", null=True),
+    Field("winners", "list", null=True),
+    Field("redeal_queue", "list", null=True),
+    Field("overrides", "map", null=True),
+    Field("cards", "list", null=True),
+)
+"""What each key of a position may hold beyond the numbers the loader reads with their
+ranges (core.position.check_document); the limits that depend on the table (resources,
+turns) are checked once it is built (``_Loader.limits``), the copies a deck allows by
+``check_decks`` (position files)."""
 
 
 class _Loader:
     """Builds a state from a document, keeping every card's place for references."""
 
     def __init__(self, game: BossGame, data: Mapping[str, Any]) -> None:
+        check_document(data, "boss", FIELDS, game.db.cards, _TOP)
         bad = set(data) - _TOP
         if bad:
             raise PositionError(f"unknown key(s) {sorted(bad)}")
         try:
             inline = parse_cards("position 'cards'", list(data.get("cards") or []))
         except CardDataError as exc:
-            raise PositionError(str(exc)) from None
+            raise PositionError.wrap(exc) from None
         self.game = game
         self.data = data
         self.db = game.db_with(inline, data.get("cards") or [])
@@ -204,7 +236,7 @@ class _Loader:
         try:
             ident = self.db.card(raw).id
         except CardDataError:
-            raise PositionError(f"{where}: unknown card {raw!r}") from None
+            raise PositionError.msg("position_unknown_card", where=where, card=shown(raw)) from None
         st = self.st
         st.card_ids.append(ident)
         st.owner.append(owner)
@@ -462,8 +494,22 @@ class _Loader:
         if wanted:
             st.overrides = encode(changes(self.db, wanted))
 
+    def limits(self) -> None:
+        """The numbers a table allows: resources at most nine unless a card says otherwise
+        (boss.resource.max); turns up to the cap (engine.turn_limit)."""
+        st, db = self.st, self.game.dbs(self.st)
+        for s in range(self.n):
+            top = max_resources(db, st, s)
+            name = f"players.P{s + 1}"
+            check_range(st.slots[s], f"{name}.slots", 0, top, "boss.resource.max")
+            held = st.filled[s] + st.temp[s]
+            check_range(held, f"{name}.filled + extra", 0, top, "boss.resource.max")
+        cap = (st.max_turns or TURN_CAP) + (st.phase == OVER)
+        check_range(st.turn, "turn", 0, min(cap, COUNTER_MAX), "engine.turn_limit")
+
     def finish(self) -> BossState:
         st = self.st
+        self.limits()
         self.pending()
         if self.data.get("derived") is not None:
             check_derived(self.data["derived"], derived(self.game, st), DERIVED)
@@ -483,6 +529,8 @@ class _Loader:
                 raise PositionError("pending continue: " + "; ".join(problems))
             return
         if raw is None:
+            if st.phase == REDEAL:
+                raise PositionError.msg("position_needs_pending", phase="redeal")
             st.pending = ()
             try:
                 advance(db, st)
@@ -504,6 +552,12 @@ class _Loader:
         st._legal = None
         if not options:
             raise PositionError(f"pending {raw}: no legal option in this position")
+
+
+def check_decks(game: BossGame, st: BossState) -> None:
+    """At most two copies of a card per owner (boss.setup.deck)."""
+    names = {s: f"P{s + 1}" for s in range(st.nseats())}
+    check_copies(st.card_ids, MAX_COPIES, "boss.setup.deck", st.owner, names=names)
 
 
 def load(game: BossGame, data: Mapping[str, Any]) -> BossState:

@@ -15,6 +15,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.core.help import Term
+from cardtable.core.layout import FitTable, fitted
 from cardtable.core.overrides import overrides_text
 from cardtable.games.boss.cards import CardDef
 from cardtable.games.boss.cardtext import card_text, part_text, type_line
@@ -114,7 +116,7 @@ def boss_line(obs: dict[str, Any], lang: str) -> Text:
 # --- the players ------------------------------------------------------------------------------
 def players_table(
     game: BossGame, st: BossState, obs: dict[str, Any], seat: int | None, lang: str
-) -> Table:
+) -> FitTable:
     """One row per player: deck, hand, deck size, graveyard, abyss, resources, marks."""
     table = Table(title=msg("r_players", lang), title_justify="left")
     for key in (
@@ -159,7 +161,7 @@ def players_table(
             resources,
             ", ".join(marks),
         )
-    return table
+    return fitted(table, lead=1)
 
 
 def grave_cell(game: BossGame, st: BossState, grave: list[str], lang: str) -> Text:
@@ -187,7 +189,7 @@ def abyss_cell(game: BossGame, st: BossState, abyss: list[str | None], lang: str
 
 # --- the battlefield ------------------------------------------------------------------------
 def field_table(
-    game: BossGame, st: BossState, obs: dict[str, Any], s: int, lang: str
+    game: BossGame, st: BossState, obs: dict[str, Any], s: int, lang: str, compact: bool = False
 ) -> RenderableType:
     """One player's permanents: attack/durability now (printed), tapped, exhausted, energy,
     the Голод bonus, attacking, and the card's text."""
@@ -202,7 +204,8 @@ def field_table(
     )
     for key in ("r_col_num", "r_col_card", "r_col_type", "r_col_stats", "r_col_status"):
         table.add_column(msg(key, lang))
-    table.add_column(msg("r_col_text", lang), ratio=1)
+    if not compact:
+        table.add_column(msg("r_col_text", lang), ratio=1)
     db = game.dbs(st)
     attackers = set(obs["attackers"])
     for k, perm in enumerate(row, 1):
@@ -231,15 +234,9 @@ def field_table(
                 else msg("r_energy", lang, n=perm["energy"])
             )
             marks.append(("; " if marks else "") + energy, style="cyan")
-        table.add_row(
-            str(k),
-            name,
-            type_line(d, lang),
-            numbers,
-            marks,
-            Text(card_text(d, lang), style="dim"),
-        )
-    return table
+        text = [] if compact else [Text(card_text(d, lang), style="dim")]
+        table.add_row(str(k), name, type_line(d, lang), numbers, marks, *text)
+    return fitted(table)
 
 
 # --- the stack, combat and lasting effects ---------------------------------------------------
@@ -316,7 +313,13 @@ def effect_line(what: str, who: int, until: str, by: int, lang: str) -> Text:
 
 # --- hands ----------------------------------------------------------------------------------
 def hand_table(
-    game: BossGame, st: BossState, s: int, cards: list[int], own: bool, lang: str
+    game: BossGame,
+    st: BossState,
+    s: int,
+    cards: list[int],
+    own: bool,
+    lang: str,
+    compact: bool = False,
 ) -> RenderableType:
     """A hand in full (the viewer's own, or any hand for a spectator), with the cards the
     player may cast now marked."""
@@ -327,7 +330,8 @@ def hand_table(
     table = Table(title=title, title_justify="left", title_style=f"bold {_style(s)}")
     for key in ("r_col_num", "r_col_card", "r_col_type", "r_col_cost", "r_col_stats"):
         table.add_column(msg(key, lang))
-    table.add_column(msg("r_col_text", lang), ratio=1)
+    if not compact:
+        table.add_column(msg("r_col_text", lang), ratio=1)
     table.add_column(msg("r_col_now", lang))
     deciding = game.to_move(st) == s
     legal = game.legal_actions(st) if deciding else []
@@ -336,21 +340,26 @@ def hand_table(
     for k, c in enumerate(cards, 1):
         ident = st.card_ids[c]
         d = db.cards[ident]
+        text = [] if compact else [Text(card_text(d, lang))]
+        now = Text(msg("r_playable", lang), style="bold green") if ident in playable else ""
         table.add_row(
             str(k),
             Text(d.name(lang), style="bold"),
             type_line(d, lang),
             str(d.cost),
             stats(d),
-            Text(card_text(d, lang)),
-            Text(msg("r_playable", lang), style="bold green") if ident in playable else "",
+            *text,
+            now,
         )
-    return table
+    return fitted(table)
 
 
 # --- the screen ------------------------------------------------------------------------------
-def render(game: BossGame, st: BossState, seat: int | None, lang: str) -> RenderableType:
-    """The whole table as ``seat`` sees it (None: a spectator who sees every card)."""
+def render(
+    game: BossGame, st: BossState, seat: int | None, lang: str, compact: bool = False
+) -> RenderableType:
+    """The whole table as ``seat`` sees it (None: a spectator who sees every card);
+    ``compact``: card texts left out (``explain`` gives them)."""
     viewer = 0 if seat is None else seat
     obs = game.observe(st, viewer)
     if seat is None:  # a spectator: every card in view
@@ -363,12 +372,12 @@ def render(game: BossGame, st: BossState, seat: int | None, lang: str) -> Render
     parts.append(players_table(game, st, obs, seat, lang))
     n = st.nseats()
     order = list(range(n)) if seat is None else [(seat + 1 + k) % n for k in range(n)]
-    parts += [field_table(game, st, obs, s, lang) for s in order]
+    parts += [field_table(game, st, obs, s, lang, compact) for s in order]
     parts += stack_lines(game, st, obs, lang)
     if seat is None:
-        parts += [hand_table(game, st, s, st.hands[s], False, lang) for s in range(n)]
+        parts += [hand_table(game, st, s, st.hands[s], False, lang, compact) for s in range(n)]
     else:
-        parts.append(hand_table(game, st, seat, st.hands[seat], True, lang))
+        parts.append(hand_table(game, st, seat, st.hands[seat], True, lang, compact))
     return Group(*parts)
 
 
@@ -405,7 +414,7 @@ def card_list(game: BossGame) -> list[dict[str, Any]]:
     return out
 
 
-def card_table(game: BossGame, lang: str) -> RenderableType:
+def card_table(game: BossGame, lang: str, explain: bool = False) -> RenderableType:
     """The pool as a table (name and id, type, cost, attack/durability, text, the decks
     holding it), then the precon decks (name, size, plan)."""
     copies = _copies(game)
@@ -415,14 +424,17 @@ def card_table(game: BossGame, lang: str) -> RenderableType:
         cards.add_column(msg(key, lang))
     cards.add_column(msg("r_col_text", lang), ratio=1)
     cards.add_column(msg("r_col_decks", lang))
+    if explain:
+        cards.add_column(msg("r_col_explained", lang), ratio=1)
     for d in game.db.cards.values():
         held = "\n".join(
             f"{game.db.decks[k].name(lang)} ×{n}" for k, n in copies.get(d.id, {}).items()
         )
         name = Text(d.name(lang), style="bold")
         name.append(f"\n{d.id}", style="dim")
+        extra = [Text("\n".join(mechanic_lines(d, lang)))] if explain else []
         cards.add_row(
-            name, type_line(d, lang), str(d.cost), stats(d), Text(card_text(d, lang)), held
+            name, type_line(d, lang), str(d.cost), stats(d), Text(card_text(d, lang)), held, *extra
         )
     decks = Table(title=msg("r_decks_title", lang, title=game.title[lang]), expand=True)
     for key in ("r_col_id", "r_col_deck_name", "r_col_size"):
@@ -436,3 +448,66 @@ def card_table(game: BossGame, lang: str) -> RenderableType:
             deck.plan(lang),
         )
     return Group(cards, decks)
+
+
+# --- help at the table (`explain`, core.help) -----------------------------------------------
+TYPE_RULES = {
+    "unit": "boss.type.unit",
+    "strategy": "boss.type.strategy",
+    "tactic": "boss.type.tactic",
+    "event": "boss.type.permanent",
+    "object": "boss.type.permanent",
+}
+# Keywords and mechanics a card's text names: term id -> rule id.
+TERM_RULES = {
+    "haste": "boss.keyword.haste",
+    "ward": "boss.keyword.ward",
+    "hunger": "boss.mech.hunger",
+    "substitution": "boss.mech.substitution",
+    "construct": "boss.mech.construct",
+    "synergy": "boss.mech.synergy",
+    "scrap": "boss.mech.scrap",
+    "reckoning": "boss.turn.reckoning",
+    "exhaustion": "boss.type.exhaustion",
+    "wound": "boss.resource.wound",
+    "priority": "boss.stack.priority",
+}
+
+
+def card_rules(d: CardDef) -> list[str]:
+    """The rule ids of a card's type, keywords and mechanics."""
+    out = [TYPE_RULES[d.type]] if d.type in TYPE_RULES else []
+    out += [TERM_RULES[k] for k in d.keywords if k in TERM_RULES]
+    for flag, key in (
+        (d.construct is not None, "construct"),
+        (bool(d.synergy), "synergy"),
+        (bool(d.scrap), "scrap"),
+        (d.reckoning is not None, "reckoning"),
+    ):
+        if flag:
+            out.append(TERM_RULES[key])
+    return out
+
+
+def mechanic_lines(d: CardDef, lang: str) -> list[str]:
+    """'the sentence of each keyword's and mechanic's rule [its id]' for a card."""
+    return [
+        f"{msg('rule.' + r, lang)} [{r}]" for r in card_rules(d) if r not in TYPE_RULES.values()
+    ]
+
+
+def glossary(game: BossGame, lang: str) -> list[Term]:
+    """Every card (its text generated from its data), keyword and mechanic, for ``explain``."""
+    other = "en" if lang == "ru" else "ru"
+    out: list[Term] = []
+    for key, rule in TERM_RULES.items():
+        names = tuple(n.strip() for x in ("ru", "en") for n in msg(f"term_{key}", x).split(","))
+        kind = "keyword" if key in ("haste", "ward") else "mechanic"
+        out.append(Term(kind, key, msg(f"term_{key}", lang).split(",")[0], "", names, (rule,)))
+    for d in game.db.cards.values():
+        head = type_line(d, lang) + ", " + msg("x_cost", lang, cost=d.cost)
+        if d.is_unit:
+            head += f", {stats(d)}"
+        text = head + ".\n" + card_text(d, lang)
+        out.append(Term("card", d.id, d.name(lang), text, (d.name(other),), tuple(card_rules(d))))
+    return out

@@ -502,16 +502,57 @@ def play_options(db: BossDB, st: BossState, seat: int) -> list[tuple[Any, ...]]:
     for c in hand:
         ident = ids[c]
         tactic, cost = info[ident]
-        if tactic:
-            if delta is None:
-                delta = -99 if forbidden(db, st, "tactics", seat) else tactic_delta(db, st, seat)
-            if delta == -99 or max(0, cost + delta) > have:
-                continue
-        elif not sorcery or cost > have:
+        if tactic and delta is None:
+            delta = tactics_delta(db, st, seat)
+        if cast_block(tactic, cost, have, sorcery, delta or 0) is not None:
             continue
         if ident not in seen:
             seen.add(ident)
             out.append(("play", c))
+    return out
+
+
+FORBIDDEN = -99
+"""``tactics_delta`` when a card forbids the player tactics."""
+
+
+def tactics_delta(db: BossDB, st: BossState, seat: int) -> int:
+    """What tactics cost a player more (or, negative, less) now; FORBIDDEN when a card
+    forbids them tactics (boss.golden.forbid)."""
+    return FORBIDDEN if forbidden(db, st, "tactics", seat) else tactic_delta(db, st, seat)
+
+
+def cast_block(tactic: bool, cost: int, have: int, sorcery: bool, delta: int) -> str | None:
+    """Why a card of the hand cannot be cast now, as a rule id (None: it can): tactics at
+    any priority unless forbidden (boss.stack.timing.tactic, boss.golden.forbid), other
+    cards only in the player's own placement phase with an empty stack
+    (boss.stack.timing.sorcery); then its cost (boss.resource.pay). ``play_options`` and
+    ``why_not`` both ask here."""
+    if tactic:
+        if delta == FORBIDDEN:
+            return "boss.golden.forbid"
+        return None if max(0, cost + delta) <= have else "boss.resource.pay"
+    if not sorcery:
+        return "boss.stack.timing.sorcery"
+    return None if cost <= have else "boss.resource.pay"
+
+
+def why_not(db: BossDB, st: BossState, seat: int, c: int) -> list[tuple[str, dict[str, Any]]]:
+    """Why ``seat`` cannot cast the card ``c`` of its hand now: the rule ids with the values
+    their sentences name, from the check ``play_options`` makes (``cast_block``)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    p = st.pending
+    if st.phase == OVER or not p or p[0] != "priority" or p[1] != seat:
+        out.append(("boss.stack.priority", {}))
+    tactic, cost = db.cast_info[st.card_ids[c]]
+    delta = tactics_delta(db, st, seat) if tactic else 0
+    sorcery = seat == st.active and st.phase in (MAIN1, MAIN2) and not st.stack
+    have = st.filled[seat] + st.temp[seat]
+    block = cast_block(tactic, cost, have, sorcery, delta)
+    if block == "boss.resource.pay":
+        out.append((block, {"cost": max(0, cost + delta), "have": have}))
+    elif block is not None:
+        out.append((block, {}))
     return out
 
 
@@ -851,16 +892,19 @@ def invariant_problems(db: BossDB, st: BossState) -> list[str]:
     """Broken invariants as messages (see ``BossGame.check_invariants``)."""
     problems: list[str] = []
     m = len(st.card_ids)
-    seen = [0] * m
-    for zone in (*st.hands, *st.decks, *st.graves, *st.abyss, *st.field):
-        for c in zone:
-            seen[c] += 1
-    for f in (*st.stack, *st.res):
-        if f[F_SRC] == SRC_CARD:
-            seen[f[F_CARD]] += 1
-    for c in range(m):
-        if seen[c] != 1:
-            problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
+    flat = [c for zone in (*st.hands, *st.decks, *st.graves, *st.abyss, *st.field) for c in zone]
+    flat += [f[F_CARD] for f in (*st.stack, *st.res) if f[F_SRC] == SRC_CARD]
+    if len(flat) != m or len(set(flat)) != m or (m and not 0 <= min(flat) <= max(flat) < m):
+        # (a permutation of the instances passes; anything else is worked out in detail)
+        seen = [0] * m
+        for c in flat:
+            if 0 <= c < m:
+                seen[c] += 1
+            else:
+                problems.append(f"instance {c} is not a card of this game")
+        for c in range(m):
+            if seen[c] != 1:
+                problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
     for s, row in enumerate(st.field):
         for i in row:
             if st.ctl[i] != s:

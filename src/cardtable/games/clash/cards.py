@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
 from cardtable.core.errors import CardDataError
 from cardtable.games.clash.abilities import ABILITIES, AURA_PAYLOADS, ability_id, mask_of
 
@@ -251,12 +251,10 @@ class CardDB:
 def load_db(cards_path: str | Path, decks_path: str | Path | None = None) -> CardDB:
     """Load and validate a card file (and a deck file); fails whole with one clear message."""
     raw = read_toml(cards_path)
-    unknown = set(raw) - {"card"}
-    if unknown:
-        raise CardDataError(f"{cards_path}: unknown top-level key(s) {sorted(unknown)}")
+    check_top_keys(str(cards_path), raw, ("card",))
     entries = raw.get("card", [])
     if not isinstance(entries, list) or not entries:
-        raise CardDataError(f"{cards_path}: expected one or more [[card]] tables")
+        raise CardDataError.msg("card_file_empty", source=str(cards_path), key="card")
     cards = {c.id: c for c in parse_cards(str(cards_path), entries)}
     decks: dict[str, DeckDef] = {}
     if decks_path is not None:
@@ -297,7 +295,7 @@ def load_sets(sets_path: str | Path) -> CardDB:
         decks.update(part.decks)
         sets[m.id] = SetDef(m.id, m.name.ru, m.name.en, tuple(part.cards), tuple(part.decks))
     if not sets:
-        raise CardDataError(f"{sets_path}: expected one or more [[set]] tables")
+        raise CardDataError.msg("card_file_empty", source=str(sets_path), key="set")
     return CardDB(cards, decks, sets)
 
 

@@ -11,6 +11,7 @@ from cardtable.core.agent import parse_spec
 from cardtable.core.errors import SetupError
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
+from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.clash import balance, positions, view
 from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
@@ -22,6 +23,7 @@ from cardtable.games.clash.rules import (
     continue_seat,
     legal_actions,
     new_game_state,
+    why_not,
 )
 from cardtable.games.clash.solo import solo_agent_level
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
@@ -122,11 +124,26 @@ class ClashGame(Game):
         """One event as text."""
         return view.render_event(self, state, event, lang)
 
-    def render(self, state: ClashState, seat: int | None, lang: str) -> Any:
+    def render(self, state: ClashState, seat: int | None, lang: str, compact: bool = False) -> Any:
         """The terminal screen as ``seat`` sees it (games/clash/render.py)."""
         from cardtable.games.clash.render import render
 
-        return render(self, state, seat, lang)
+        return render(self, state, seat, lang, compact)
+
+    # --- help at the table (core.help) ----------------------------------------------
+    def hand_cards(self, state: ClashState, seat: int) -> list[int]:
+        """The hand left to right, the fortress in its place (as the screen numbers it)."""
+        return list(state.hands[seat])
+
+    def why_not(self, state: ClashState, seat: int, card: int) -> list[Reason]:
+        """The rule ids that keep ``card`` from being played now (rules.why_not)."""
+        return list(why_not(state, seat, card))
+
+    def glossary(self, lang: str) -> list[Term]:
+        """Abilities, cards and the rules about health and mana (render.glossary)."""
+        from cardtable.games.clash.render import glossary
+
+        return glossary(self, lang)
 
     def load_position(self, data: Mapping[str, Any]) -> ClashState:
         """A state from a position document."""
@@ -135,6 +152,10 @@ class ClashGame(Game):
     def export_position(self, state: ClashState) -> dict[str, Any]:
         """A position document of the state."""
         return positions.export(self, state)
+
+    def check_decks(self, state: ClashState) -> None:
+        """At most the copies of a card a deck allows (positions.check_decks)."""
+        positions.check_decks(self, state)
 
     def prepare_match(
         self, setup: Mapping[str, Any] | None, specs: list[str]
@@ -235,6 +256,8 @@ class ClashGame(Game):
 
     def card_title(self, card: str, lang: str) -> str:
         """A card's printed name in ``ru`` or ``en``."""
+        if card == "fortress":
+            return view.msg("fortress", lang)
         found = self.db.cards.get(card)
         return card if found is None else found.name(lang)
 

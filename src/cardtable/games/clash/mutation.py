@@ -34,7 +34,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from cardtable.core import rng as crng
-from cardtable.core.carddata import read_toml, validation_message
+from cardtable.core.carddata import read_toml, schema_problem
 from cardtable.core.errors import CardDataError, IllegalAction, SetupError
 from cardtable.core.game import Outcome
 from cardtable.games.clash.cards import CREATURE, CardDB, CardDef, default_db
@@ -117,7 +117,7 @@ def parse_rules(raw: Mapping[str, Any], source: str) -> MutationRules:
     try:
         return MutationRules.model_validate(dict(raw))
     except ValidationError as exc:
-        raise CardDataError(f"{source}: {validation_message(exc)}") from None
+        raise CardDataError.msg("card_file", source=source, problem=schema_problem(exc)) from None
 
 
 @cache

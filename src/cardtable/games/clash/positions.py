@@ -19,10 +19,19 @@ a loaded position that writes some of them is checked against them (``check_deri
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError
-from cardtable.core.position import check_derived
+from cardtable.core.errors import CardDataError, PositionError, shown
+from cardtable.core.position import (
+    COUNTER_MAX,
+    Field,
+    check_copies,
+    check_derived,
+    check_document,
+    check_inline_ids,
+    check_range,
+)
 from cardtable.games.clash.abilities import ids_of, mask_of
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
 from cardtable.games.clash.effects import (
@@ -35,7 +44,7 @@ from cardtable.games.clash.effects import (
 )
 from cardtable.games.clash.formats import SEATS as MODE_SEATS
 from cardtable.games.clash.formats import ClashSetup, make_table
-from cardtable.games.clash.rules import BOUNDARIES, legal_actions, open_turn
+from cardtable.games.clash.rules import BOUNDARIES, ENGINE_TURN_CAP, legal_actions, open_turn
 from cardtable.games.clash.solo import ai_mana
 from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState, Table, build_state
 from cardtable.games.clash.view import labels
@@ -82,6 +91,47 @@ _PLAYER_KEYS = {
     "champion_state",
 }
 _AI_KEYS = {"fixed_mana", "variable_mana", "resilience", "abilities"}
+_CARDS = ("hand", "top", "bottom", "removed", "deck", "discard")
+FIELDS: tuple[Field, ...] = (
+    Field("phase", "str"),
+    Field("turn", "int"),
+    Field("active", "str|int"),
+    Field("first", "str|int", null=True),
+    Field("mana", "int"),
+    Field("fatigue", "bool"),
+    Field("step", "bool"),
+    Field("turns_taken", "map", null=True),
+    Field("turns_taken.*", "int", 0, ENGINE_TURN_CAP + 1, rule="engine.turn_limit"),
+    Field("pending", "str|map"),
+    Field("players", "map", null=True),
+    Field("players.*", "map", null=True, one_of=tuple(_PLAYER_KEYS)),
+    *(Field(f"players.*.{zone}", "list", null=True) for zone in _CARDS),
+    *(Field(f"players.*.{zone}.*", "card") for zone in _CARDS),
+    Field("players.*.top.*.damage", "int", 0, COUNTER_MAX),
+    Field("players.*.bottom.*.damage", "int", 0, COUNTER_MAX),
+    Field("players.*.top.*.sprint", "int", 0, COUNTER_MAX),
+    Field("players.*.bottom.*.sprint", "int", 0, COUNTER_MAX),
+    Field("players.*.fortress", "str", null=True),
+    Field("players.*.champion", "str"),
+    Field("players.*.champion_state", "str"),
+    Field("cards", "list", null=True),
+    Field("winners", "list", null=True),
+    Field("max_turns", "int", 0, COUNTER_MAX),
+    Field("draft", "map", null=True),
+    Field("seed", "int"),
+    Field("mode", "str"),
+    Field("ai_seat", "int", 0, 1),
+    Field("ai_settings", "map", null=True),
+    Field("ai_settings.fixed_mana", "int", 6, 10, rule="clash.custom.fixed_mana"),
+    Field("ai_settings.variable_mana", "int", 1, 2, rule="clash.custom.variable_mana"),
+    Field("ai_settings.resilience", "bool"),
+    Field("ai_settings.abilities", "strs"),
+    Field("limbo", "list", null=True),
+    Field("resolving", "list", null=True),
+)
+"""What each key of a position may hold (core.position.check_document); the limits that
+depend on the table (mana, turns) are checked once it is built (``_check_limits``), the
+copies a deck allows by ``check_decks`` (position files)."""
 _CREATURE_KEYS = {
     "card",
     "damage",
@@ -125,7 +175,7 @@ class _Builder:
                 None,
             )
         if d is None:
-            raise PositionError(f"{where}: unknown card {ident!r}")
+            raise PositionError.msg("position_unknown_card", where=where, card=shown(ident))
         self.cards.append(d)
         self.origin.append(seat)
         return len(self.cards) - 1
@@ -133,6 +183,7 @@ class _Builder:
 
 def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     """A state from a position document; a clear PositionError for anything wrong."""
+    check_document(data, "clash", FIELDS, keys=_TOP_KEYS)
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise PositionError(f"unknown key(s) {sorted(unknown)}; known: {sorted(_TOP_KEYS)}")
@@ -142,7 +193,8 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     try:
         inline = parse_cards("position 'cards'", raw_inline)
     except CardDataError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError.wrap(exc) from None
+    check_inline_ids(raw_inline, game.db.cards, lambda k, c: _what_if(inline[k], game.db.cards[c]))
     phase_name = data.get("phase", "summon")
     if phase_name not in ("summon", "over", "draft"):
         raise PositionError(f"phase: expected summon, over or draft, got {phase_name!r}")
@@ -223,6 +275,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         st.phase = SUMMON
         st.pending = _read_pending(st, data.get("pending", "main"))
         st.stack = _read_frames(st, data.get("resolving") or [])
+    _check_limits(st)
     if st.phase != OVER:
         for seat in range(n):
             if st.ai[seat]:
@@ -243,6 +296,33 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(st), DERIVED)
     return st
+
+
+def _what_if(inline: CardDef, printed: CardDef) -> bool:
+    """An inline card with a set card's id is that card with what-if numbers (how
+    positions keep overridden cards: overrides.FIELDS), nothing else changed."""
+    return (
+        replace(inline, cost=printed.cost, attack=printed.attack, health=printed.health) == printed
+    )
+
+
+def _check_limits(st: ClashState) -> None:
+    """The numbers a table allows: mana at most what phase 1 can give (the hand, every
+    card at most, 2 more per Catalyst creature, an AI 10 and 2 per creature:
+    clash.mana.regen, clash.ability.catalyst, clash.custom.fixed_mana); turns from the
+    first (clash.turn.start) to the engine's cap (engine.turn_limit)."""
+    cards = len(st.card_ids)
+    check_range(st.mana, "mana", 0, 10 + 3 * cards, "clash.mana.regen")
+    check_range(st.turn, "turn", 0 if st.phase == DRAFT else 1, None, "clash.turn.start")
+    cap = st.max_turns or ENGINE_TURN_CAP
+    check_range(st.turn, "turn", None, cap + (st.phase == OVER), "engine.turn_limit")
+
+
+def check_decks(game: ClashGame, st: ClashState) -> None:
+    """A card of the sets at most once in each seat's deck (clash.format.unique), so no
+    more copies than seats; inline cards belong to no set and no deck."""
+    unlimited = {c for c in st.card_ids if c not in game.db.cards}
+    check_copies(st.card_ids, len(st.hands), "clash.format.unique", skip=unlimited)
 
 
 def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]:

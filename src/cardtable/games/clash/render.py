@@ -14,8 +14,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.games.clash.abilities import names_of
-from cardtable.games.clash.cards import SPELL
+from cardtable.core.help import Term
+from cardtable.core.layout import FitTable, fitted
+from cardtable.games.clash.abilities import ABILITIES, names_of
+from cardtable.games.clash.cards import SPELL, CardDef
 from cardtable.games.clash.effects import available, cost_now
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 from cardtable.games.clash.view import (
@@ -62,15 +64,15 @@ def stats_text(game: ClashGame, st: ClashState, inst: int) -> str:
     return f"{d.attack}/{d.health}" if d.kind == 0 else f"⚡{d.attack}"
 
 
-def creature_cell(game: ClashGame, st: ClashState, c: int, lang: str) -> Text:
-    """Several lines describing a creature in play."""
+def creature_cell(game: ClashGame, st: ClashState, c: int, lang: str, short: bool = False) -> Text:
+    """Several lines describing a creature in play (``short``: abilities abbreviated)."""
     cv = creature_view(game, st, c)
     owner = st.owner_in_play(c)
     t = Text(card_name(game, st, c, lang), style=SEAT_STYLES[owner % len(SEAT_STYLES)])
     t.append(f"\n⚔{cv['attack']} ♥{cv['health'] - cv['damage']}/{cv['health']}")
     if cv["damage"]:
         t.append(f" (−{cv['damage']})", style="red")
-    abil = abilities_text(game, st, c, st.eff[c], lang, short=False)
+    abil = abilities_text(game, st, c, st.eff[c], lang, short=short)
     if abil:
         t.append("\n" + abil, style="yellow")
     marks = []
@@ -86,66 +88,125 @@ def creature_cell(game: ClashGame, st: ClashState, c: int, lang: str) -> Text:
     return t
 
 
-def board_table(game: ClashGame, st: ClashState, lang: str) -> Table:
-    """Two rows; A's creatures left of the bridge (nearest it closest), B's to the right."""
+def _side_grid(cells: list[Text], width: int, columns: int, near_right: bool) -> Table:
+    """One side of a row: its creatures in equal columns, the one nearest the bridge
+    beside it (the left side's rightmost)."""
+    grid = Table.grid(padding=(0, 1))
+    for _ in range(columns):
+        grid.add_column(width=width, justify="center")
+    row: list[RenderableType] = list(cells)
+    if near_right:
+        row = [Text("")] * (columns - len(row)) + row[::-1]
+    else:
+        row = row + [Text("")] * (columns - len(row))
+    grid.add_row(*row)
+    return grid
+
+
+def _widths(cells: list[Text]) -> tuple[int, int]:
+    """The longest line and the longest word of some cells (at least 6)."""
+    lines = [line for cell in cells for line in cell.plain.split("\n")]
+    words = [w for line in lines for w in line.split()]
+    return max([6] + [len(x) for x in lines]), max([6] + [len(x) for x in words])
+
+
+def _lane_grids(game: ClashGame, st: ClashState, lang: str, short: bool, label: bool) -> FitTable:
+    """The board as a table at a natural width, at a narrow width (cells wrapped at
+    spaces), then as one paragraph per side of each row, for ``Fit`` to choose from."""
+    cells = [
+        [[creature_cell(game, st, c, lang, short) for c in side] for side in lane]
+        for lane in st.board
+    ]
+    left = [c for lane in cells for c in lane[0]]
+    right = [c for lane in cells for c in lane[1]]
     wa = max([1] + [len(lane[0]) for lane in st.board])
     wb = max([1] + [len(lane[1]) for lane in st.board])
-    table = Table(show_lines=True, expand=False, pad_edge=False)
-    a_name, b_name = seat_of(st, st.lane_seats[0][0], lang), seat_of(st, st.lane_seats[0][1], lang)
-    for i in range(wa, 0, -1):
-        table.add_column(a_name if i == 1 else "", justify="center", style="cyan", min_width=8)
-    table.add_column(msg("r_bridge", lang), justify="center", style="bold")
-    for i in range(1, wb + 1):
-        table.add_column(b_name if i == 1 else "", justify="center", style="magenta", min_width=8)
+    tables: list[Table] = []
+    for pick in (0, 1):
+        width_a, width_b = _widths(left)[pick], _widths(right)[pick]
+        table = Table(show_lines=True, expand=False, pad_edge=False)
+        if label:
+            table.add_column(msg("r_col_row", lang), justify="left")
+            table.add_column(msg("r_side_left", lang), justify="right")
+            table.add_column(msg("r_bridge", lang), justify="center", style="bold")
+            table.add_column(msg("r_side_right", lang), justify="left")
+        else:
+            a, b = st.lane_seats[0]
+            table.add_column(Text(seat_of(st, a, lang), style=SEAT_STYLES[a % 4]), justify="right")
+            table.add_column(msg("r_bridge", lang), justify="center", style="bold")
+            table.add_column(Text(seat_of(st, b, lang), style=SEAT_STYLES[b % 4]), justify="left")
+        for li, lane in enumerate(cells):
+            row: list[RenderableType] = []
+            if label:
+                row.append(_row_label(st, li, lang))
+            row.append(_side_grid(lane[0], width_a, wa, True))
+            bridge = (
+                "◀║▶" if label else "║\n" + msg("r_top" if li == 0 else "r_bottom", lang) + "\n║"
+            )
+            row.append(Text(bridge))
+            row.append(_side_grid(lane[1], width_b, wb, False))
+            table.add_row(*row)
+        tables.append(table)
+    lanes = _lanes_text(game, st, lang, short)
+    return FitTable(tables[0], FitTable(tables[1], lanes))
+
+
+def _row_label(st: ClashState, li: int, lang: str) -> Text:
+    """'Row 1' and whose rows meet there (four seats)."""
+    left_seat, right_seat = st.lane_seats[li]
+    label = Text(msg("r_row_n", lang, n=li + 1) + "\n")
+    for k, (seat, side) in enumerate(((left_seat, 0), (right_seat, 1))):
+        rank = list(st.seat_rows[seat]).index((li, side))
+        label.append(
+            msg("r_row_of", lang, seat=seat_of(st, seat, lang), row=msg(ROW_KEYS[rank], lang)),
+            style=SEAT_STYLES[seat % len(SEAT_STYLES)],
+        )
+        if k == 0:
+            label.append("\n")
+    return label
+
+
+def _lanes_text(game: ClashGame, st: ClashState, lang: str, short: bool) -> RenderableType:
+    """Each side of each row as a paragraph that wraps: its creatures from the bridge
+    outward (a board too wide for a table)."""
+    lines: list[RenderableType] = [Text(msg("r_board_title", lang), style="bold")]
     for li, lane in enumerate(st.board):
-        cells: list[RenderableType] = []
-        left, right = lane[0], lane[1]
-        for i in range(wa - 1, -1, -1):
-            cells.append(creature_cell(game, st, left[i], lang) if i < len(left) else "")
-        cells.append(Text("║\n" + msg("r_top" if li == 0 else "r_bottom", lang) + "\n║"))
-        for i in range(wb):
-            cells.append(creature_cell(game, st, right[i], lang) if i < len(right) else "")
-        table.add_row(*cells)
-    return table
+        for side, cards in enumerate(lane):
+            seat = st.lane_seats[li][side]
+            rank = list(st.seat_rows[seat]).index((li, side))
+            line = Text(
+                msg(
+                    "r_lane_side",
+                    lang,
+                    row=li + 1,
+                    seat=seat_of(st, seat, lang),
+                    which=msg(ROW_KEYS[rank], lang),
+                ),
+                style=SEAT_STYLES[seat % len(SEAT_STYLES)],
+            )
+            line.append(" ")
+            if not cards:
+                line.append(msg("r_none", lang), style="dim")
+            for k, c in enumerate(cards):
+                if k:
+                    line.append(" | ", style="dim")
+                cell = creature_cell(game, st, c, lang, short)
+                line.append_text(Text(" ").join(cell.split("\n")))
+            lines.append(line)
+    return Group(*lines)
 
 
-def four_board(game: ClashGame, st: ClashState, lang: str) -> Table:
+def board_table(game: ClashGame, st: ClashState, lang: str, short: bool = False) -> FitTable:
+    """Two rows; A's creatures left of the bridge (nearest it closest), B's to the right;
+    each player's name over all of its columns."""
+    return _lane_grids(game, st, lang, short, label=False)
+
+
+def four_board(game: ClashGame, st: ClashState, lang: str, short: bool = False) -> FitTable:
     """Four rows around the table: row i between seat i (its top row, left of the bridge)
     and the next seat clockwise (its bottom row, right of it); creatures listed from the
     bridge outward."""
-    wa = max([1] + [len(lane[0]) for lane in st.board])
-    wb = max([1] + [len(lane[1]) for lane in st.board])
-    table = Table(show_lines=True, expand=False, pad_edge=False)
-    table.add_column(msg("r_col_row", lang), justify="left")
-    for i in range(wa, 0, -1):
-        table.add_column(
-            msg("r_near_bridge", lang) if i == 1 else "", justify="center", min_width=8
-        )
-    table.add_column(msg("r_bridge", lang), justify="center", style="bold")
-    for i in range(1, wb + 1):
-        table.add_column(
-            msg("r_near_bridge", lang) if i == 1 else "", justify="center", min_width=8
-        )
-    for li, lane in enumerate(st.board):
-        left_seat, right_seat = st.lane_seats[li]
-        label = Text(msg("r_row_n", lang, n=li + 1) + "\n")
-        for k, (seat, side) in enumerate(((left_seat, 0), (right_seat, 1))):
-            rank = [r for r in st.seat_rows[seat]].index((li, side))
-            label.append(
-                msg("r_row_of", lang, seat=seat_of(st, seat, lang), row=msg(ROW_KEYS[rank], lang)),
-                style=SEAT_STYLES[seat % len(SEAT_STYLES)],
-            )
-            if k == 0:
-                label.append(" ║ ")
-        cells: list[RenderableType] = [label]
-        left, right = lane[0], lane[1]
-        for i in range(wa - 1, -1, -1):
-            cells.append(creature_cell(game, st, left[i], lang) if i < len(left) else "")
-        cells.append(Text("◀║▶"))
-        for i in range(wb):
-            cells.append(creature_cell(game, st, right[i], lang) if i < len(right) else "")
-        table.add_row(*cells)
-    return table
+    return _lane_grids(game, st, lang, short, label=True)
 
 
 ROW_KEYS = ("row_top", "row_bottom")
@@ -186,7 +247,7 @@ def ai_line(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lan
     )
 
 
-def seats_table(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str) -> Table:
+def seats_table(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str) -> FitTable:
     """One line per seat: team, fortress side and health, hand or deck, discard pile, rows."""
     table = Table(title=msg("r_seats", lang), title_justify="left")
     for key in ("r_col_seat", "r_col_fortress", "r_col_cards", "r_col_rows"):
@@ -232,7 +293,7 @@ def seats_table(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str)
                 )
             )
         table.add_row(name, fort_text, Text(cards), Text("; ".join(rows)))
-    return table
+    return fitted(table, lead=1)
 
 
 def kingdoms_line(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str) -> Text:
@@ -252,21 +313,29 @@ def kingdoms_line(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: st
     return t
 
 
-def own_hand(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lang: str) -> Table:
-    """A hand shown in full, left to right, with the fortress and what can be played now."""
+def own_hand(
+    game: ClashGame,
+    st: ClashState,
+    seat: int,
+    obs: dict[str, Any],
+    lang: str,
+    short: bool = False,
+) -> FitTable:
+    """A hand shown in full, left to right, with the fortress and what can be played now
+    (``short``: abilities abbreviated, short headers)."""
     table = Table(title=msg("r_hand", lang, seat=seat_of(st, seat, lang)), title_justify="left")
     for key in (
         "r_col_pos",
         "r_col_card",
         "r_col_cost",
-        "r_col_stats",
+        "r_col_stats_short" if short else "r_col_stats",
         "r_col_abilities",
         "r_col_status",
     ):
         table.add_column(msg(key, lang))
     deciding = st.phase != OVER and st.active == seat and st.pending[:1] == ("main",)
     legal = set(game.legal_actions(st)) if deciding else set()
-    avail = set(available(st, seat)) if st.phase != DRAFT else set()
+    avail = set(available(st, seat)) if st.phase not in (DRAFT, OVER) else set()
     fort = obs["fortress"][seat]
     for pos, entry in enumerate(obs["hands"][seat], 1):
         if entry is None:  # not reached for one's own hand; kept for safety
@@ -300,10 +369,10 @@ def own_hand(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], la
             Text(card_name(game, st, c, lang)),
             cost,
             stats_text(game, st, c),
-            Text(abilities_text(game, st, c, d.abilities if d else 0, lang, short=False)),
+            Text(abilities_text(game, st, c, d.abilities if d else 0, lang, short=short)),
             status,
         )
-    return table
+    return fitted(table)
 
 
 def backs_line(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lang: str) -> Text:
@@ -340,7 +409,7 @@ def draft_panel(game: ClashGame, st: ClashState, obs: dict[str, Any], lang: str)
             stats_text(game, st, c),
             abilities_text(game, st, c, d.abilities if d else 0, lang, short=False),
         )
-    lines: list[RenderableType] = [table]
+    lines: list[RenderableType] = [fitted(table, lead=1)]
     for s, taken in enumerate(draft["drafted"]):
         names = [game.db.cards[c].name(lang) if c in game.db.cards else c for c in taken]
         lines.append(
@@ -383,8 +452,11 @@ def header(game: ClashGame, st: ClashState, lang: str) -> Text:
     )
 
 
-def render(game: ClashGame, st: ClashState, seat: int | None, lang: str) -> RenderableType:
-    """The whole screen as seen by ``seat`` (None: a spectator who sees every card)."""
+def render(
+    game: ClashGame, st: ClashState, seat: int | None, lang: str, compact: bool = False
+) -> RenderableType:
+    """The whole screen as seen by ``seat`` (None: a spectator who sees every card);
+    ``compact``: abilities abbreviated (``explain`` names them in full)."""
     viewer = 0 if seat is None else seat
     obs = game.observe(st, viewer)
     if seat is None:  # a spectator: every hand in full
@@ -398,13 +470,13 @@ def render(game: ClashGame, st: ClashState, seat: int | None, lang: str) -> Rend
     four = len(st.hands) == 4
     if four:
         parts.append(seats_table(game, st, obs, lang))
-        parts.append(four_board(game, st, lang))
+        parts.append(four_board(game, st, lang, compact))
     else:
         parts.append(kingdoms_line(game, st, obs, lang))
         for s in range(len(st.hands)):
             if st.ai[s]:
                 parts.append(ai_line(game, st, s, obs, lang))
-        parts.append(board_table(game, st, lang))
+        parts.append(board_table(game, st, lang, compact))
     if st.pending[:1] == ("reinforce",):
         _, card, who = st.pending
         parts.append(
@@ -429,7 +501,7 @@ def render(game: ClashGame, st: ClashState, seat: int | None, lang: str) -> Rend
         parts.append(backs_line(game, st, s, obs, lang))
     for s in seats:
         if seat is None or s == seat:
-            parts.append(own_hand(game, st, s, obs, lang))
+            parts.append(own_hand(game, st, s, obs, lang, compact))
     if st.removed:
         names = ", ".join(card_name(game, st, c, lang) for c in st.removed)
         parts.append(Text(msg("r_removed", lang, cards=names), style="dim"))
@@ -471,8 +543,8 @@ def card_list(game: ClashGame) -> list[dict[str, Any]]:
     return out
 
 
-def card_table(game: ClashGame, lang: str) -> Table:
-    """The card set as a table."""
+def card_table(game: ClashGame, lang: str, explain: bool = False) -> Table:
+    """The card set as a table; ``explain`` adds what each ability does, with its rule id."""
     decks = _decks_of(game)
     table = Table(title=game.title[lang])
     for key in (
@@ -485,6 +557,8 @@ def card_table(game: ClashGame, lang: str) -> Table:
         "r_col_deck",
     ):
         table.add_column(msg(key, lang))
+    if explain:
+        table.add_column(msg("r_col_explained", lang))
     for d in sorted(game.db.cards.values(), key=lambda c: (c.number, c.id)):
         numbers = f"{d.attack}/{d.health}" if d.kind == 0 else f"⚡{d.attack}"
         abil = []
@@ -494,7 +568,7 @@ def card_table(game: ClashGame, lang: str) -> Table:
                 name += ": " + names_of(d.aura, lang)[0]
             abil.append(name)
         deck_names = ", ".join(game.db.decks[x].name(lang) for x in decks.get(d.id, []))
-        table.add_row(
+        row: list[RenderableType] = [
             str(d.number),
             Text(d.name(lang)),
             msg("creature" if d.kind == 0 else "spell", lang),
@@ -502,8 +576,68 @@ def card_table(game: ClashGame, lang: str) -> Table:
             numbers,
             Text(", ".join(abil)),
             Text(deck_names or msg("r_none", lang)),
-        )
+        ]
+        if explain:
+            row.append(Text("\n".join(ability_lines(d, lang))))
+        table.add_row(*row)
     return table
+
+
+# --- help at the table (`explain`, core.help) -------------------------------------------
+def ability_lines(d: CardDef, lang: str) -> list[str]:
+    """'Берсерк — уничтожив врага атакой, атакует снова [clash.ability.berserk]' for each
+    ability of a card (an aura's with the ability it gives)."""
+    out = []
+    for a in ABILITIES.values():
+        if d.abilities & a.bit:
+            line = f"{getattr(a, lang)} — {getattr(a, 'summary_' + lang)} [{a.rule}]"
+            if a.id == "aura" and d.aura:
+                given = next(x for x in ABILITIES.values() if x.bit == d.aura)
+                line += "; " + msg("r_aura_gives", lang, name=getattr(given, lang))
+            out.append(line)
+    return out
+
+
+def card_explained(d: CardDef, lang: str) -> str:
+    """A card in words: kind, cost and numbers, then what each of its abilities does."""
+    if d.kind == 0:
+        head = msg("x_creature", lang, cost=d.cost, attack=d.attack, health=d.health)
+    else:
+        head = msg("x_spell", lang, cost=d.cost, damage=d.attack)
+    lines = ability_lines(d, lang)
+    return "\n".join([head, *lines]) if lines else head + " " + msg("x_no_abilities", lang)
+
+
+def glossary(game: ClashGame, lang: str) -> list[Term]:
+    """Every ability and card of the sets, and the rules a new player asks about (the
+    fortress and health, mana, the available cards), for ``explain``."""
+    other = "en" if lang == "ru" else "ru"
+    out: list[Term] = []
+    for a in ABILITIES.values():
+        summary = getattr(a, "summary_" + lang)
+        text = summary[:1].upper() + summary[1:] + "."
+        out.append(Term("ability", a.id, getattr(a, lang), text, (getattr(a, other),), (a.rule,)))
+    for d in sorted(game.db.cards.values(), key=lambda c: (c.number, c.id)):
+        rules = ["clash.card.creature" if d.kind == 0 else "clash.card.spell"]
+        rules += [a.rule for a in ABILITIES.values() if d.abilities & a.bit]
+        out.append(
+            Term(
+                "card", d.id, d.name(lang), card_explained(d, lang), (d.name(other),), tuple(rules)
+            )
+        )
+    for key, topic_rules in TOPICS:
+        groups = [msg(f"t_{key}_names", x) for x in ("ru", "en")]
+        names = tuple(n.strip() for group in groups for n in group.split(","))
+        title, text = msg(f"t_{key}", lang), msg(f"t_{key}_text", lang)
+        out.append(Term("rule", key, title, text, names, topic_rules))
+    return out
+
+
+TOPICS = (
+    ("fortress", ("clash.fortress.health", "clash.fortress.last_card", "clash.card.fortress")),
+    ("mana", ("clash.mana.regen", "clash.mana.first_turn", "clash.summon.mana_limit")),
+    ("available", ("clash.summon.available", "clash.summon.new_available")),
+)
 
 
 # --- the AI's levels (`cardtable levels clash`) ---------------------------------------

@@ -46,6 +46,7 @@ from cardtable.games.clash.effects import (
     damage_fortress_units,
     emit,
     enter_play,
+    fort_hp,
     hit_targets,
     resolve_hit,
     restore_champions,
@@ -361,9 +362,7 @@ def legal_actions(st: ClashState) -> list[tuple[Any, ...]]:
             mana = st.mana
             any_creature = any(st.lane_of[i] >= 0 for i in range(len(st.lane_of)))
             for c in available(st, seat):
-                if st.kind[c] == SPELL and not any_creature:
-                    continue
-                if st.abil[c] & BLOOD_TRIBUTE or cost_now(st, seat, c) <= mana:
+                if play_block(st, seat, c, mana, any_creature) is None:
                     out.append(("play", c))
             champ = st.champion[seat]
             # The champion counts among the available cards without taking a place.
@@ -396,6 +395,45 @@ def legal_actions(st: ClashState) -> list[tuple[Any, ...]]:
         else:
             raise AssertionError(f"unknown pending decision {pending!r}")
     st._legal = out
+    return out
+
+
+def play_block(st: ClashState, seat: int, c: int, mana: int, any_creature: bool) -> str | None:
+    """Why an available card cannot be played in the summoning phase, as a rule id; None
+    when it can. ``legal_actions`` and ``why_not`` both ask here."""
+    if st.kind[c] == SPELL and not any_creature:
+        return "clash.card.spell.target"  # a spell needs a creature in play
+    if st.abil[c] & BLOOD_TRIBUTE or cost_now(st, seat, c) <= mana:
+        return None  # Blood Tribute pays the shortfall in damage (clash.ability.blood_tribute)
+    return "clash.summon.mana_limit"
+
+
+def why_not(st: ClashState, seat: int, c: int) -> list[tuple[str, dict[str, Any]]]:
+    """Why ``seat`` cannot play the card ``c`` of its hand now (rule ids with the values
+    their sentences name): the same checks as ``legal_actions`` (``play_block``)."""
+    if st.phase == DRAFT:
+        return [("clash.format.draft", {})]
+    if c == st.fortress[seat]:
+        return [("clash.fortress.health", {"health": fort_hp(st, seat)})]
+    out: list[tuple[str, dict[str, Any]]] = []
+    if st.active != seat or st.phase == OVER:
+        out.append(("clash.turn.phases", {}))
+    elif st.pending[:1] != ("main",):
+        out.append(("clash.summon.place", {}))
+    cards = available(st, seat)
+    if c not in cards:
+        hand = [x for x in st.hands[seat] if x != st.fortress[seat]]
+        if c in hand[:4] and len(cards) < min(4, len(hand)):
+            out.append(("clash.ability.blackmail", {}))
+        else:
+            out.append(("clash.summon.available", {"n": hand.index(c) + 1}))
+        return out
+    any_creature = any(x >= 0 for x in st.lane_of)
+    block = play_block(st, seat, c, st.mana, any_creature)
+    if block == "clash.summon.mana_limit":
+        out.append((block, {"cost": cost_now(st, seat, c), "mana": st.mana}))
+    elif block is not None:
+        out.append((block, {}))
     return out
 
 

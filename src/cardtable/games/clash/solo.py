@@ -13,11 +13,12 @@ from functools import cache
 from importlib import resources
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from cardtable.core.carddata import Names, parse_entries, read_toml
-from cardtable.core.errors import SetupError
+from cardtable.core.carddata import Names, parse_entries, read_toml, schema_problem
+from cardtable.core.errors import CardDataError, SetupError
 from cardtable.games.clash.abilities import (
     BLACKMAIL,
     BLOOD_TRIBUTE,
@@ -132,15 +133,23 @@ def levels() -> Levels:
     base = resources.files("cardtable.games.clash").joinpath("data")
     with resources.as_file(base) as folder:
         path = Path(folder) / "solo_levels.toml"
-        raw = read_toml(path)
-    costs = _Costs.model_validate(raw["costs"])
-    presets = {
-        p.level: p for p in parse_entries(str(path), raw.get("preset", []), _Preset, "preset")
-    }
+        return parse_levels(read_toml(path), str(path))
+
+
+def parse_levels(raw: dict[str, Any], source: str) -> Levels:
+    """The custom variant's table from its file's document; a CardDataError names the
+    file and the field, a SetupError a preset whose points do not add up."""
+    try:
+        costs = _Costs.model_validate(raw.get("costs"))
+    except ValidationError as exc:
+        raise CardDataError.msg(
+            "card_problem", source=source, what="costs", card="costs", problem=schema_problem(exc)
+        ) from None
+    presets = {p.level: p for p in parse_entries(source, raw.get("preset", []), _Preset, "preset")}
     table = Levels(costs, presets)
     for level, p in presets.items():
         if table.cost(p) != level:
-            raise SetupError(f"{path}: preset {level} spends {table.cost(p)} points")
+            raise SetupError(f"{source}: preset {level} spends {table.cost(p)} points")
     return table
 
 

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.core.carddata import Names, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
 from cardtable.core.errors import CardDataError
 
 FACTIONS = ("good", "wild", "evil", "sage")
@@ -439,9 +439,7 @@ def load_db(paths: list[Path]) -> EpicDB:
     cards: dict[str, CardDef] = {}
     for path in paths:
         raw = read_toml(path)
-        unknown = set(raw) - {"card"}
-        if unknown:
-            raise CardDataError(f"{path}: unknown top-level key(s) {sorted(unknown)}")
+        check_top_keys(str(path), raw, ("card",))
         for c in parse_cards(str(path), raw.get("card", [])):
             if c.id in cards:
                 raise CardDataError(f"{path}: card {c.id!r}: the id is used twice")

@@ -9,6 +9,7 @@ from typing import Any
 from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
+from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.epic import balance, positions, view
 from cardtable.games.epic.cards import EpicDB, default_db, parse_cards
@@ -33,6 +34,7 @@ from cardtable.games.epic.rules import (
     legal_actions,
     new_state,
     split_forecast,
+    why_not,
 )
 from cardtable.games.epic.state import DRAFT, MULLIGAN, OVER, PLAY, EpicState
 
@@ -198,6 +200,10 @@ class EpicGame(InlineCards[EpicDB], Game):
         """A position document of the state."""
         return positions.export(self, state)
 
+    def check_decks(self, state: EpicState) -> None:
+        """At most the copies of a card a deck allows (positions.check_decks)."""
+        positions.check_decks(self, state)
+
     def check_invariants(self, state: EpicState) -> list[str]:
         """Every card in one place, stats in range, one pending decision or an outcome."""
         return _invariants(self, state)
@@ -270,11 +276,26 @@ class EpicGame(InlineCards[EpicDB], Game):
         """The printed name of an instance."""
         return self.dbs(state).cards[state.card_ids[inst]].name(lang)
 
-    def render(self, state: EpicState, seat: int | None, lang: str) -> Any:
+    def render(self, state: EpicState, seat: int | None, lang: str, compact: bool = False) -> Any:
         """The table as ``seat`` sees it (None: a spectator), as a Rich renderable."""
         from cardtable.games.epic import render
 
-        return render.render(self, state, seat, lang)
+        return render.render(self, state, seat, lang, compact)
+
+    # --- help at the table (core.help) -----------------------------------------------
+    def hand_cards(self, state: EpicState, seat: int) -> list[int]:
+        """The hand in the order the screen numbers it."""
+        return list(state.hands[seat])
+
+    def why_not(self, state: EpicState, seat: int, card: int) -> list[Reason]:
+        """The rule ids that keep ``card`` from being played now (rules.why_not)."""
+        return list(why_not(self.dbs(state), state, seat, card))
+
+    def glossary(self, lang: str) -> list[Term]:
+        """Cards and keywords (render.glossary)."""
+        from cardtable.games.epic import render
+
+        return render.glossary(self, lang)
 
     # --- balance and tournaments (balance.py, overrides.py) -----------------------------
     def played_card(self, state: EpicState, action: Action) -> str | None:
@@ -362,6 +383,20 @@ def _stop_problems(st: EpicState) -> list[str]:
     return problems
 
 
+_TOKENS: list[Any] = [None, 0, frozenset()]  # the last card list seen, its length, its tokens
+
+
+def _token_instances(db: EpicDB, card_ids: list[str]) -> frozenset[int]:
+    """The instances that are tokens (kept for the card list last asked about: a game's
+    list only grows, by cards added to it)."""
+    if _TOKENS[0] is not card_ids or _TOKENS[1] != len(card_ids):
+        cards = db.cards
+        found = frozenset(c for c, cid in enumerate(card_ids) if cards[cid].type == "token")
+        _TOKENS[:] = [card_ids, len(card_ids), found]
+    tokens: frozenset[int] = _TOKENS[2]
+    return tokens
+
+
 def _invariants(game: EpicGame, st: EpicState) -> list[str]:
     problems: list[str] = []
     m = len(st.card_ids)
@@ -370,17 +405,23 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
     for s in range(len(st.health)):
         zones += [st.hands[s], st.decks[s], st.discards[s], st.play[s]]
         zones += [st.packs[s], st.later[s], st.drafted[s]]
-    for z in zones:
-        for c in z:
-            seen[c] += 1
-    for c in range(m):
-        if seen[c] != 1:
-            problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
+    flat = [c for z in zones for c in z]
+    if len(flat) != m or len(set(flat)) != m or (m and not 0 <= min(flat) <= max(flat) < m):
+        # (a permutation of the instances passes; anything else is worked out in detail)
+        for c in flat:
+            if 0 <= c < m:
+                seen[c] += 1
+            else:
+                problems.append(f"instance {c} is not a card of this game")
+        for c in range(m):
+            if seen[c] != 1:
+                problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
     db = game.dbs(st)
+    tokens = _token_instances(db, st.card_ids)
     for s in range(len(st.health)):
         for zone in (st.hands[s], st.decks[s], st.discards[s]):
-            for c in zone:
-                if db.cards[st.card_ids[c]].type == "token":
+            if not tokens.isdisjoint(zone):
+                for c in tokens.intersection(zone):
                     problems.append(f"a token ({c}) in a hand, deck or discard pile")
         for i in st.play[s]:
             if st.controller[i] != s:
@@ -396,9 +437,9 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
                 and not keywords(db, st, i) & UNBREAKABLE
             ):
                 problems.append(f"champion {i}: should have been broken")
-    for c in range(m):
-        in_play = any(c in row for row in st.play)
-        if not in_play and st.controller[c] != -1:
+    in_play = {c for row in st.play for c in row}
+    for c, who in enumerate(st.controller):
+        if who != -1 and c not in in_play:
             problems.append(f"card {c}: a controller outside play")
     if st.gold and any(g not in (0, 1) for g in st.gold):
         problems.append("gold outside 0/1")

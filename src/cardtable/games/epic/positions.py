@@ -17,8 +17,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError, SetupError
-from cardtable.core.position import check_derived
+from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.position import (
+    COUNTER_MAX,
+    Field,
+    check_copies,
+    check_derived,
+    check_document,
+    check_range,
+)
 from cardtable.games.epic.cards import (
     FACTIONS,
     KEYWORDS,
@@ -37,6 +44,7 @@ from cardtable.games.epic.rules import (
     MAIN,
     STOP_WINDOW,
     TURN,
+    TURN_CAP,
     continue_seat,
     playable,
 )
@@ -116,6 +124,89 @@ _CHAMP = {
 
 
 ZONE_ATTR = {"hand": "hands", "deck": "decks", "discard": "discards", "pack": "packs"}
+MAX_COPIES = 8
+"""The most copies of a card any format gives one player: a pool holds ``copies`` of each
+card, at most 8 (formats.EpicSetup); constructed decks 3 (epic.format.constructed.copies)."""
+_LISTS = ("hand", "deck", "discard", "play", "revealed", *DRAFT_ZONES)
+FIELDS: tuple[Field, ...] = (
+    Field("phase", "str", one_of=PHASES),
+    Field("turn", "int", 0, TURN_CAP + 1, rule="epic.turn.structure"),
+    Field("active", "str"),
+    Field("first", "str", null=True),
+    Field("window", "str"),
+    Field("initiative", "str", null=True),
+    Field("players", "map", 1, 8, null=True),
+    Field("players.*", "map", null=True, one_of=tuple(_PLAYER)),
+    Field("players.*.health", "int", -COUNTER_MAX, COUNTER_MAX, rule="epic.setup.health"),
+    Field("players.*.gold", "int", 0, 1, rule="epic.gold.marker"),
+    Field("players.*.turns_taken", "int", 0, TURN_CAP + 1),
+    *(Field(f"players.*.{zone}", "list", null=True) for zone in _LISTS),
+    *(Field(f"players.*.{zone}", "strs", null=True) for zone in ("hand", "deck", "discard")),
+    *(Field(f"players.*.{zone}", "strs", null=True) for zone in DRAFT_ZONES),
+    Field("players.*.revealed", "ints", 0),
+    Field("players.*.play.*", "card"),
+    Field("players.*.play.*.position", "str", one_of=POSITIONS),
+    Field("players.*.play.*.damage", "int", 0, COUNTER_MAX),
+    Field("players.*.play.*.arriving", "bool"),
+    Field("players.*.play.*.counters", "int", 0, COUNTER_MAX),
+    Field("players.*.play.*.offense", "int", -COUNTER_MAX, COUNTER_MAX),
+    Field("players.*.play.*.defense", "int", -COUNTER_MAX, COUNTER_MAX),
+    Field("players.*.play.*.keywords", "strs"),
+    Field("players.*.play.*.owner", "str"),
+    Field("cards", "list", null=True),
+    Field("pending", "map", null=True),
+    Field("pending.kind", "str"),
+    Field("pending.seat", "str"),
+    Field("passes", "int", 0, 8),
+    Field("played", "bool"),
+    Field("no_attacks", "bool"),
+    Field("step", "bool"),
+    Field("seed", "int"),
+    Field("combat", "map", null=True),
+    Field("combat.attackers", "list"),
+    Field("combat.blockers", "list"),
+    Field("combat.blocked", "bool"),
+    Field("stack", "map", null=True),
+    Field("stack.limbo", "list"),
+    Field("stack.limbo.*", "map"),
+    Field("stack.frames", "list"),
+    Field("stack.frames.*", "list", 7, 8),
+    *(Field(f"stack.frames.*.{k}", "int", -COUNTER_MAX, COUNTER_MAX) for k in (2, 3, 4)),
+    Field("stack.frames.*.6", "list"),
+    Field("stack.frames.*.7", "map"),
+    Field("triggers", "list", null=True),
+    Field("triggers.*", "list"),
+    Field("triggers.*.*", "list", 3, 4),
+    Field("triggers.*.*.2", "int", -COUNTER_MAX, COUNTER_MAX),
+    Field("assign", "map", null=True),
+    Field("winners", "list", null=True),
+    Field("mulligan", "map", null=True),
+    Field("mulligan.queue", "list"),
+    Field("mulligan.chosen", "list"),
+    Field("this_turn", "map", null=True),
+    *(Field(f"this_turn.{k}", "list") for k in ("broken", "control", "break_at_end")),
+    Field("this_turn.discard_at_end", "list"),
+    Field("this_turn.control.*", "list", 2, 2),
+    Field("this_turn.discard_at_end.*", "list", 2, 2),
+    Field("this_turn.discard_at_end.*.1", "int", 0, COUNTER_MAX),
+    Field("this_turn.played_cost1", "map", null=True),
+    Field("this_turn.played_cost1.*", "strs"),
+    Field("mode", "str"),
+    Field("teams", "list", null=True),
+    Field("teams.*", "list"),
+    Field("out", "list", null=True),
+    Field("removed", "list", null=True),
+    Field("removed.*", "map"),
+    Field("draft", "map", null=True),
+    Field("draft.kind", "str"),
+    Field("draft.round", "int", 0, COUNTER_MAX),
+    Field("draft.step", "int", 0, COUNTER_MAX),
+    Field("draft.queue", "list"),
+    Field("overrides", "map", null=True),
+)
+"""What each key of a position may hold (core.position.check_document); the limits that
+depend on the table (health, turns) are checked once it is built (``_check_limits``),
+the copies a deck allows by ``check_decks`` (position files)."""
 
 
 def _seat(value: Any, what: str, n: int = 2) -> int:
@@ -127,13 +218,14 @@ def _seat(value: Any, what: str, n: int = 2) -> int:
 
 def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     """A state from a position document; a clear PositionError for anything wrong."""
+    check_document(data, "epic", FIELDS, game.db.cards, _TOP)
     bad = set(data) - _TOP
     if bad:
         raise PositionError(f"unknown key(s) {sorted(bad)}")
     try:
         inline = parse_cards("position 'cards'", list(data.get("cards") or []))
     except CardDataError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError.wrap(exc) from None
     db = game.db_with(inline, data.get("cards") or [])
     st = EpicState.__new__(EpicState)
     st.card_ids, st.owner = [], []
@@ -141,7 +233,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
 
     def new(ident: Any, owner: int, where: str) -> int:
         if not isinstance(ident, str) or ident not in db.cards:
-            raise PositionError(f"{where}: unknown card {ident!r}")
+            raise PositionError.msg("position_unknown_card", where=where, card=shown(ident))
         st.card_ids.append(ident)
         st.owner.append(owner)
         return len(st.card_ids) - 1
@@ -379,19 +471,41 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     elif pend is None:
         st.pending = ("act", st.init if st.init >= 0 else st.active)
     else:
-        st.pending = (str(pend["kind"]), seat_of(pend["seat"], "pending seat"))
+        st.pending = (str(pend.get("kind")), seat_of(pend.get("seat"), "pending seat"))
     st.rng = int(data.get("seed", 0))
     st.log = None
     st.overrides = _overrides(db, data.get("overrides"), st.card_ids)
     st.clear_caches()
     if st.phase == MULLIGAN and not st.mull_queue:
         raise PositionError("a mulligan position needs mulligan.queue")
+    _check_limits(st)
     problems = game.check_invariants(st)
     if problems:
         raise PositionError("; ".join(problems))
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(game, st), DERIVED)
     return st
+
+
+def _check_limits(st: EpicState) -> None:
+    """The numbers a table allows: a player still in a running game has health left
+    (epic.end.eliminated); turns from the first in the turns of play (epic.turn.structure)
+    to the engine's cap (ruling R32)."""
+    if st.phase != OVER:
+        for s, health in enumerate(st.health):
+            if s not in st.out:
+                check_range(health, f"players.P{s + 1}.health", 1, None, "epic.end.eliminated")
+    if st.phase == PLAY:
+        check_range(st.turn, "turn", 1, TURN_CAP + 1, "epic.turn.structure")
+
+
+def check_decks(game: EpicGame, st: EpicState) -> None:
+    """At most ``MAX_COPIES`` copies of a card per owner, tokens aside (their supply is
+    unlimited: epic.token.supply)."""
+    db = game.dbs(st)
+    tokens = {c for c in st.card_ids if db.cards[c].type == "token"}
+    names = {s: f"P{s + 1}" for s in range(len(st.health))}
+    check_copies(st.card_ids, MAX_COPIES, "epic.format.constructed.copies", st.owner, tokens, names)
 
 
 def _read_stop(st: EpicState, value: Any) -> str:

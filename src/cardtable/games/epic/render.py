@@ -15,6 +15,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from cardtable.core.help import Term
+from cardtable.core.layout import fitted
 from cardtable.games.epic.cards import (
     KEYWORDS,
     Ability,
@@ -754,8 +756,8 @@ def card_list(game: EpicGame) -> list[dict[str, Any]]:
     return out
 
 
-def card_table(game: EpicGame, lang: str) -> Table:
-    """The card set as a table."""
+def card_table(game: EpicGame, lang: str, explain: bool = False) -> Table:
+    """The card set as a table; ``explain`` adds what its keywords do, with rule ids."""
     table = Table(title=msg("r_cards_title", lang, title=game.title[lang]))
     for key in (
         "r_col_card",
@@ -768,7 +770,10 @@ def card_table(game: EpicGame, lang: str) -> Table:
         "r_col_edition",
     ):
         table.add_column(msg(key, lang))
+    if explain:
+        table.add_column(msg("r_col_explained", lang))
     for d in _sorted_cards(game):
+        extra = [Text("\n".join(keyword_lines(d, lang)))] if explain else []
         table.add_row(
             Text(d.name(lang), style="bold"),
             Text(faction_name(d.faction, lang), style=FACTION_STYLES.get(d.faction, "")),
@@ -778,8 +783,94 @@ def card_table(game: EpicGame, lang: str) -> Table:
             ", ".join(class_name(c, lang) for c in d.classes),
             Text(card_text(game, d, lang)),
             msg(f"edition_{d.edition}", lang),
+            *extra,
         )
     return table
+
+
+# --- help at the table (`explain`, core.help) -----------------------------------------------
+KEYWORD_RULES = {
+    "airborne": "epic.keyword.airborne",
+    "ambush": "epic.keyword.ambush",
+    "blitz": "epic.keyword.blitz",
+    "breakthrough": "epic.keyword.breakthrough",
+    "righteous": "epic.keyword.righteous",
+    "unbreakable": "epic.keyword.unbreakable",
+    "untargetable": "epic.keyword.untargetable",
+    "unbanishable": "epic.keyword.unbanishable",
+}
+# Words of card texts that are keywords too (triggers, costs, zones): term id -> rule id.
+TEXT_TERMS = {
+    "tribute": "epic.keyword.tribute",
+    "loyalty": "epic.keyword.loyalty",
+    "ally": "epic.keyword.ally",
+    "leaves_play": "epic.keyword.leaves_play",
+    "frenzy": "epic.keyword.frenzy",
+    "recall": "epic.keyword.recall",
+    "recycle": "epic.keyword.recycle",
+    "transform": "epic.keyword.transform",
+    "talent": "epic.talent",
+    "expend": "epic.talent.expend",
+    "arriving": "epic.arriving",
+    "initiative": "epic.initiative",
+    "gold": "epic.gold.pay",
+    "banish": "epic.banish",
+    "break": "epic.break",
+}
+
+
+def card_rules(d: CardDef) -> list[str]:
+    """The rule ids of a card's keywords and of the keywords its text uses."""
+    out = [
+        KEYWORD_RULES[k]
+        for b, k in enumerate(KEYWORDS)
+        if d.keywords & (1 << b) and k in KEYWORD_RULES
+    ]
+    whens = {a.when for a in d.abilities}
+    for when in ("tribute", "loyalty", "ally", "leaves_play"):
+        if when in whens:
+            out.append(TEXT_TERMS[when])
+    if d.frenzy_keywords:
+        out.append(TEXT_TERMS["frenzy"])
+    if d.talents:
+        out.append(TEXT_TERMS["talent"])
+    if d.recall:
+        out.append(TEXT_TERMS["recall"])
+    return out
+
+
+def keyword_lines(d: CardDef, lang: str) -> list[str]:
+    """'Полёт — only champions with Полёт can block it [epic.keyword.airborne]' per keyword."""
+    lines = []
+    for rule in card_rules(d):
+        lines.append(f"{msg('rule.' + rule, lang)} [{rule}]")
+    return lines
+
+
+def card_head(d: CardDef, lang: str) -> str:
+    """'Champion, Good, cost 1, 5/5, Human.'"""
+    parts = [msg(f"type_{d.type}", lang), faction_name(d.faction, lang)]
+    parts.append(msg("x_cost", lang, cost=d.cost))
+    if d.is_champion:
+        parts.append(f"{d.offense}/{d.defense}")
+    parts += [class_name(c, lang) for c in d.classes]
+    return ", ".join(parts) + "."
+
+
+def glossary(game: EpicGame, lang: str) -> list[Term]:
+    """Every card (its text generated from its data) and keyword, for ``explain``."""
+    other = "en" if lang == "ru" else "ru"
+    out: list[Term] = []
+    for k, rule in KEYWORD_RULES.items():
+        out.append(Term("keyword", k, msg(f"kw_{k}", lang), "", (msg(f"kw_{k}", other),), (rule,)))
+    for k, rule in TEXT_TERMS.items():
+        names = tuple(n.strip() for x in ("ru", "en") for n in msg(f"term_{k}", x).split(","))
+        title = msg(f"term_{k}", lang).split(",")[0]
+        out.append(Term("keyword", k, title, "", names, (rule,)))
+    for d in _sorted_cards(game):
+        text = card_head(d, lang) + "\n" + card_text(game, d, lang)
+        out.append(Term("card", d.id, d.name(lang), text, (d.name(other),), tuple(card_rules(d))))
+    return out
 
 
 # --- what others see of a move ----------------------------------------------------------------
@@ -896,7 +987,13 @@ def players_lines(obs: dict[str, Any], viewer: int | None, lang: str) -> Rendera
 
 
 def play_area(
-    game: EpicGame, st: EpicState, obs: dict[str, Any], s: int, viewer: int | None, lang: str
+    game: EpicGame,
+    st: EpicState,
+    obs: dict[str, Any],
+    s: int,
+    viewer: int | None,
+    lang: str,
+    compact: bool = False,
 ) -> RenderableType:
     """One player's champions in play."""
     row = obs["play"][s]
@@ -908,15 +1005,9 @@ def play_area(
         title_justify="left",
         title_style=f"bold {SEAT_STYLES[s % len(SEAT_STYLES)]}",
     )
-    for key in (
-        "r_col_num",
-        "r_col_card",
-        "r_col_stats",
-        "r_col_position",
-        "r_col_keywords",
-        "r_col_combat",
-        "r_col_text",
-    ):
+    keys = ["r_col_num", "r_col_card", "r_col_stats", "r_col_position", "r_col_keywords"]
+    keys += ["r_col_combat"] + ([] if compact else ["r_col_text"])
+    for key in keys:
         table.add_column(msg(key, lang))
     attackers = set(obs["attackers"])
     blockers = set(obs["blockers"])
@@ -945,13 +1036,21 @@ def play_area(
             combat = Text(msg("r_attacking", lang), style="bold red")
         elif i in blockers:
             combat = Text(msg("r_blocking", lang), style="bold blue")
-        text = card_text(game, d, lang)
-        table.add_row(str(k), name, stats, position, Text(kws), combat, Text(text, style="dim"))
-    return table
+        cells: list[RenderableType] = [str(k), name, stats, position, Text(kws), combat]
+        if not compact:
+            cells.append(Text(card_text(game, d, lang), style="dim"))
+        table.add_row(*cells)
+    return fitted(table)
 
 
 def own_hand(
-    game: EpicGame, st: EpicState, obs: dict[str, Any], s: int, spectator: bool, lang: str
+    game: EpicGame,
+    st: EpicState,
+    obs: dict[str, Any],
+    s: int,
+    spectator: bool,
+    lang: str,
+    compact: bool = False,
 ) -> RenderableType:
     """A hand shown in full (the viewer's own, or every hand for a spectator)."""
     entries = obs["hands"][s]
@@ -964,16 +1063,9 @@ def own_hand(
         title_justify="left",
         title_style=f"bold {SEAT_STYLES[s % len(SEAT_STYLES)]}",
     )
-    for key in (
-        "r_col_num",
-        "r_col_card",
-        "r_col_cost",
-        "r_col_faction",
-        "r_col_type",
-        "r_col_stats",
-        "r_col_text",
-        "r_col_status",
-    ):
+    keys = ["r_col_num", "r_col_card", "r_col_cost", "r_col_faction", "r_col_type"]
+    keys += ["r_col_stats"] + ([] if compact else ["r_col_text"]) + ["r_col_status"]
+    for key in keys:
         table.add_column(msg(key, lang))
     deciding = st.phase != OVER and bool(st.pending) and int(st.pending[1]) == s
     legal = game.legal_actions(st) if deciding else []
@@ -988,17 +1080,18 @@ def own_hand(
             status = Text("✓ " + msg("r_playable", lang), style="bold green")
         if entry["card"] in chosen and entry["inst"] in st.mull_chosen:
             status = Text(msg("r_mulligan_chosen", lang), style="yellow")
-        table.add_row(
+        cells: list[RenderableType] = [
             str(k),
             Text(d.name(lang), style=f"bold {FACTION_STYLES.get(d.faction, '')}"),
             str(d.cost),
             faction_name(d.faction, lang),
             msg(f"type_{d.type}", lang),
             f"{d.offense}/{d.defense}" if d.is_champion else "",
-            Text(card_text(game, d, lang)),
-            status,
-        )
-    return table
+        ]
+        if not compact:
+            cells.append(Text(card_text(game, d, lang)))
+        table.add_row(*cells, status)
+    return fitted(table)
 
 
 def hidden_hand(game: EpicGame, st: EpicState, obs: dict[str, Any], s: int, lang: str) -> Text:
@@ -1170,15 +1263,18 @@ def draft_screen(game: EpicGame, st: EpicState, seat: int | None, lang: str) -> 
             f"{d.offense}/{d.defense}" if d.is_champion else "",
             Text(card_text(game, d, lang)),
         )
-    parts.append(table)
+    parts.append(fitted(table))
     if info["drafted"] and st.pending and st.pending[0] == "pick":
         names = ", ".join(f"«{db.cards[c].name(lang)}»" for c in info["drafted"])
         parts.append(Text(msg("r_draft_picked", lang, seat=who, cards=names)))
     return Group(*parts)
 
 
-def render(game: EpicGame, st: EpicState, seat: int | None, lang: str) -> RenderableType:
-    """The whole screen as ``seat`` sees it (None: a spectator who sees every hand)."""
+def render(
+    game: EpicGame, st: EpicState, seat: int | None, lang: str, compact: bool = False
+) -> RenderableType:
+    """The whole screen as ``seat`` sees it (None: a spectator who sees every hand);
+    ``compact``: card texts left out (``explain`` gives them)."""
     if st.phase == DRAFT:
         return draft_screen(game, st, seat, lang)
     viewer = 0 if seat is None else seat
@@ -1191,13 +1287,13 @@ def render(game: EpicGame, st: EpicState, seat: int | None, lang: str) -> Render
     parts += combat_panel(game, st, obs, lang)
     order = list(range(n)) if seat is None else [(seat + 1 + k) % n for k in range(n)]
     for s in order:
-        parts.append(play_area(game, st, obs, s, seat, lang))
+        parts.append(play_area(game, st, obs, s, seat, lang, compact))
     parts += discards_lines(game, st, obs, lang)
     for s in order:
         if seat is None:
-            parts.append(own_hand(game, st, obs, s, True, lang))
+            parts.append(own_hand(game, st, obs, s, True, lang, compact))
         elif s != seat:
             parts.append(hidden_hand(game, st, obs, s, lang))
     if seat is not None:
-        parts.append(own_hand(game, st, obs, seat, False, lang))
+        parts.append(own_hand(game, st, obs, seat, False, lang, compact))
     return Group(*parts)

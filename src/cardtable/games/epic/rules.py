@@ -444,7 +444,6 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
     main = my_turn and st.window == "main"
     gold = st.gold[seat]
     seen: set[tuple[str, int]] = set()
-    ambush_for: set[str | None] | None = None  # worked out when first needed
     for c in st.hands[seat]:
         d = cards[ids[c]]
         if d.cost > gold:
@@ -452,18 +451,13 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
         if d.is_champion:
             if (d.id, -1) in seen:
                 continue
-            if not main and not d.keywords & AMBUSH:
-                if ambush_for is None:
-                    ambush_for = {cards[ids[i]].ambush_for for i in st.play[seat]}
-                if d.faction not in ambush_for:
-                    continue
+            if not main and not d.keywords & AMBUSH and champion_block(db, st, seat, d):
+                continue
             seen.add((d.id, -1))
             out.append(("play", c, 0))
             continue
         for k, mode in enumerate(d.modes):
-            if d.cost + mode.gold > gold or (mode.your_turn and not my_turn):
-                continue
-            if (d.id, k) in seen:
+            if mode_block(d, mode, gold, my_turn) is not None or (d.id, k) in seen:
                 continue
             seen.add((d.id, k))
             out.append(("play", c, k))
@@ -490,6 +484,55 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
             if (d.id, k) not in done:
                 done.add((d.id, k))
                 out.append(("recall", c, k))
+    return out
+
+
+def mode_block(d: Any, mode: Any, gold: int, my_turn: bool) -> str | None:
+    """Why an event cannot be played in one of its modes now, as a rule id (None: it can):
+    its cost and the mode's gold (epic.play.pay), a mode for its player's turn only
+    (epic.event.modes). ``playable`` and ``why_not`` both ask here."""
+    if d.cost + mode.gold > gold:
+        return "epic.play.pay"
+    if mode.your_turn and not my_turn:
+        return "epic.event.modes"
+    return None
+
+
+def champion_block(db: EpicDB, st: EpicState, seat: int, d: Any) -> str | None:
+    """Why a champion of the hand cannot be played now, as a rule id (None: it can): its
+    cost, and the main phase of its player's own turn unless Ambush (given by the card
+    or by a champion in play) lets it in (epic.champion.timing, epic.keyword.ambush)."""
+    if d.cost > st.gold[seat]:
+        return "epic.play.pay"
+    main = seat == st.active and st.window == "main"
+    if main or d.keywords & AMBUSH:
+        return None
+    cards, ids = db.cards, st.card_ids
+    if d.faction in {cards[ids[i]].ambush_for for i in st.play[seat]}:
+        return None
+    return "epic.champion.timing"
+
+
+def why_not(db: EpicDB, st: EpicState, seat: int, c: int) -> list[tuple[str, dict[str, Any]]]:
+    """Why ``seat`` cannot play the card ``c`` of its hand now: the rule ids with the values
+    their sentences name, from the checks ``playable`` makes (``champion_block``,
+    ``mode_block``)."""
+    out: list[tuple[str, dict[str, Any]]] = []
+    p = st.pending
+    if st.phase != PLAY or not p or p[0] != "act" or int(p[1]) != seat:
+        out.append(("epic.golden_rule", {}))
+    d = db.cards[st.card_ids[c]]
+    gold = st.gold[seat]
+    if d.is_champion:
+        block = champion_block(db, st, seat, d)
+        blocks = [] if block is None else [block]
+    else:
+        my_turn = seat == st.active
+        found = [mode_block(d, mode, gold, my_turn) for mode in d.modes]
+        blocks = [] if None in found else sorted({b for b in found if b is not None})
+    for block in blocks:
+        params = {"cost": d.cost, "gold": gold} if block == "epic.play.pay" else {}
+        out.append((block, params))
     return out
 
 
