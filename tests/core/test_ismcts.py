@@ -98,7 +98,7 @@ def test_early_stop_keeps_the_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     ids=["ffa3", "team2v2"],
 )
 def test_ismcts_in_multiplayer_epic(setup: dict[str, object]) -> None:
-    """Issue 6 (multi-player): every node scores for its own mover (or its side, through
+    """Multi-player search (docs/ai.md): every node scores for its own mover (or its side, through
     evaluate), so ISMCTS beats random opponents in Epic's free-for-all (a random seat wins
     a third of the time) and with a random partner in the team mode."""
     game = get_game("epic")
@@ -107,7 +107,7 @@ def test_ismcts_in_multiplayer_epic(setup: dict[str, object]) -> None:
     for k in range(4):
         me = k % players
         agents = [make_agent("random", game, 50 + k + s) for s in range(players)]
-        agents[me] = make_agent("ismcts:iters=25", game, k)
+        agents[me] = make_agent("ismcts:iters=25,depth=8", game, k)
         result = play_match(game, setup, 100 + k, agents)
         wins += me in result.outcome.winners
     assert wins >= 3
