@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from cardtable.cli.render import console, err_console, t
+from cardtable.cli.render import console, games_progress, t
 from cardtable.cli.tools import Counter, Where, echo_json, note_jobs, note_torn, stop_on_ctrl_c
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Game
@@ -258,14 +257,7 @@ def play_with_progress(plan: Plan, where: Where, out: Path | None, lang: str) ->
     stopping = stop_on_ctrl_c(results, lang, lambda: (counted.n, total[0]))
     with (
         stopping,
-        Progress(
-            TextColumn(t("sim_playing", lang)),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console(),
-            transient=True,
-        ) as progress,
+        games_progress(lang) as progress,
     ):
         bar = progress.add_task("games", total=None)
 

@@ -9,6 +9,7 @@ from typing import Any
 import typer
 from rich.console import Console, RenderableType
 from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from cardtable.core.errors import CardtableError
@@ -41,6 +42,18 @@ def console() -> Console:
 def err_console() -> Console:
     """A console on stderr."""
     return Console(stderr=True, highlight=False)
+
+
+def games_progress(lang: str) -> Progress:
+    """The transient progress bar of games played, on stderr."""
+    return Progress(
+        TextColumn(t("sim_playing", lang)),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console(),
+        transient=True,
+    )
 
 
 def fail(message: str, lang: str) -> typer.Exit:

@@ -12,12 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.lab import interval, pct
-from cardtable.cli.render import console, err_console, game_module, t
+from cardtable.cli.render import console, game_module, games_progress, t
 from cardtable.cli.tools import Counter, Where, echo_json, note_jobs, note_torn, stop_on_ctrl_c
 from cardtable.core.errors import SetupError
 from cardtable.core.registry import get_game
@@ -84,14 +83,7 @@ def survey_rows(req: SurveyRequest, where: Where) -> list[SpendRow]:
 
     with (
         stop_on_ctrl_c(where.out, req.lang, lambda: (counted.n, total)),
-        Progress(
-            TextColumn(t("sim_playing", req.lang)),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console(),
-            transient=True,
-        ) as progress,
+        games_progress(req.lang) as progress,
     ):
         bar = progress.add_task("games", total=total)
         results = survey(

@@ -12,7 +12,6 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
@@ -24,6 +23,7 @@ from cardtable.cli.render import (
     err_console,
     event_lines,
     game_module,
+    games_progress,
     outcome_text,
     seat_label,
     t,
@@ -247,14 +247,7 @@ def simulate_cmd(
         return
     with (
         stopping,
-        Progress(
-            TextColumn(t("sim_playing", lang)),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err_console(),
-            transient=True,
-        ) as progress,
+        games_progress(lang) as progress,
     ):
         task = progress.add_task("games", total=games)
 

@@ -324,6 +324,21 @@ def dump_position(game: Game, state: Any) -> str:
     return yaml.safe_dump(dict(doc), allow_unicode=True, sort_keys=False, width=100)
 
 
+def stop_boundary(value: Mapping[str, Any], boundaries: Iterable[str], step: bool) -> str:
+    """The boundary of a step-mode stop written ``pending: {continue: BOUNDARY}``: only the
+    boundary is written, it is one of the game's ``boundaries``, and the position is in step
+    mode (engine.step); a PositionError otherwise."""
+    if set(value) != {"continue"}:
+        raise PositionError(f"pending continue: only the boundary is written, got {dict(value)!r}")
+    boundary = value["continue"]
+    names = tuple(boundaries)
+    if boundary not in names:
+        raise PositionError(f"pending continue: one of {', '.join(names)}, not {boundary!r}")
+    if not step:
+        raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+    return str(boundary)
+
+
 def check_derived(written: Any, actual: Mapping[str, Any], known: Iterable[str]) -> None:
     """Compare the ``derived:`` values a position writes with those its state gives
     (``actual``; ``known`` names every key a game derives): one PositionError names every

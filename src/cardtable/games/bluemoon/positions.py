@@ -32,6 +32,7 @@ from cardtable.core.position import (
     check_derived,
     check_document,
     check_range,
+    stop_boundary,
 )
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
@@ -362,13 +363,7 @@ def _read_stop(st: BlueMoonState, value: Any, data: Mapping[str, Any]) -> str:
     to come at a ``fight`` stop."""
     if not (isinstance(value, Mapping) and "continue" in value):
         return ""
-    if set(value) != {"continue"}:
-        raise PositionError(f"pending continue: only the boundary is written, got {dict(value)!r}")
-    boundary = value["continue"]
-    if boundary not in BOUNDARIES:
-        raise PositionError(f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}")
-    if not st.step:
-        raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+    boundary = stop_boundary(value, BOUNDARIES, st.step)
     if st.phase != FIGHT:
         raise PositionError("pending continue: a stop stands in a fight (phase: fight)")
     if st.tasks:

@@ -28,6 +28,7 @@ from cardtable.core.position import (
     check_document,
     check_range,
     flag,
+    stop_boundary,
     whole,
 )
 from cardtable.core.rng import seed_state
@@ -254,14 +255,7 @@ class _Loader:
             return None
         if set(raw) != {"continue"}:
             raise PositionError(f"pending: {{continue: BOUNDARY}} or [kind, player], got {raw!r}")
-        boundary = raw["continue"]
-        if boundary not in BOUNDARIES:
-            raise PositionError(
-                f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}"
-            )
-        if not self.st.step:
-            raise PositionError("pending continue: a stop at a phase boundary needs step: true")
-        return str(boundary)
+        return stop_boundary(raw, BOUNDARIES, self.st.step)
 
     def known_mask(self, value: Any, where: str) -> int:
         if value == "all":

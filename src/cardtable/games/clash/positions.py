@@ -31,6 +31,7 @@ from cardtable.core.position import (
     check_document,
     check_inline_ids,
     check_range,
+    stop_boundary,
 )
 from cardtable.games.clash.abilities import ids_of, mask_of
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
@@ -699,13 +700,7 @@ def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
     if value == "main":
         return ("main",)
     if isinstance(value, Mapping) and set(value) == {"continue"}:
-        boundary = value["continue"]
-        if boundary not in BOUNDARIES:
-            raise PositionError(
-                f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}"
-            )
-        if not st.step:
-            raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+        boundary = stop_boundary(value, BOUNDARIES, st.step)
         if boundary == "summon" and not st.ai[st.active]:
             raise PositionError("pending continue: summon is the stop before an AI's summoning")
         return ("continue", boundary)

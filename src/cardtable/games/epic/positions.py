@@ -25,6 +25,7 @@ from cardtable.core.position import (
     check_derived,
     check_document,
     check_range,
+    stop_boundary,
 )
 from cardtable.games.epic.cards import (
     FACTIONS,
@@ -512,16 +513,10 @@ def _read_stop(st: EpicState, value: Any) -> str:
     """The boundary of ``pending: {continue: BOUNDARY}`` (step mode), "" for another pending."""
     if not (isinstance(value, Mapping) and "continue" in value):
         return ""
-    if set(value) != {"continue"}:
-        raise PositionError(f"pending continue: only the boundary is written, got {dict(value)!r}")
-    boundary = value["continue"]
-    if boundary not in BOUNDARIES:
-        raise PositionError(f"pending continue: one of {', '.join(BOUNDARIES)}, not {boundary!r}")
-    if not st.step:
-        raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+    boundary = stop_boundary(value, BOUNDARIES, st.step)
     if st.phase != PLAY:
         raise PositionError("pending continue: a stop stands in the turns of play (phase: play)")
-    return str(boundary)
+    return boundary
 
 
 def _overrides(db: EpicDB, raw: Any, card_ids: list[str]) -> str:
