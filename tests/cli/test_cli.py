@@ -135,12 +135,18 @@ def test_bench_json_and_table():
 
 # --- errors ------------------------------------------------------------------------------
 def test_unknown_game():
-    assert "unknown game 'nope'" in fails("cards", "nope")
+    assert "unknown game “nope”" in fails("cards", "nope", "--lang", "en")
+    assert "неизвестная игра «nope»" in fails("cards", "nope")
 
 
 def test_unknown_agent():
-    assert "unknown agent 'bogus'" in fails("simulate", "clash", "--games", "2", "--p2", "bogus")
-    assert "unknown agent" in fails("play", "clash", "--p1", "bogus", "--seed", "1")
+    assert "неизвестный агент «bogus»" in fails(
+        "simulate", "clash", "--games", "2", "--p2", "bogus"
+    )
+    assert "unknown agent “bogus”" in fails(
+        "simulate", "clash", "--games", "2", "--p2", "bogus", "--lang", "en"
+    )
+    assert "unknown agent" in fails("play", "clash", "--p1", "bogus", "--seed", "1", "--lang", "en")
 
 
 def test_bad_options():

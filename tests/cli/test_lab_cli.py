@@ -79,7 +79,7 @@ def test_tournament_bad_input() -> None:
     """Deliverable 3 (errors): an unknown agent, --games 0, one agent, an unknown deck,
     decks given twice and several agents for decks each give one error line, exit 2."""
     base = ["tournament", "clash", "--lang", "en"]
-    assert "unknown agent 'bogus'" in fails(*base, "--agent", "bogus", "--agent", "random")
+    assert "unknown agent “bogus”" in fails(*base, "--agent", "bogus", "--agent", "random")
     assert "must be positive" in fails(
         *base, "--agent", "greedy", "--agent", "random", "--games", "0"
     )
@@ -154,7 +154,7 @@ def test_balance_bad_input(tmp_path: Path) -> None:
     (missing, TOML syntax with its line, an unknown card) give one error line, exit 2,
     in the user's language."""
     base = ["balance", "clash", "--games", "1", "--lang", "en"]
-    assert "unknown agent 'bogus'" in fails(*base, "--agent", "bogus")
+    assert "unknown agent “bogus”" in fails(*base, "--agent", "bogus")
     assert "unknown deck 'nope'" in fails(*base, "--deck", "nope", "--deck", "ember")
     assert "must be positive" in fails("balance", "clash", "--games", "0", "--lang", "en")
     assert "no such file" in fails(*base, "--what-if", str(tmp_path / "none.toml"))

@@ -61,7 +61,7 @@ def test_human_builds_grafts_and_reaches_a_duel(tmp_path: Path) -> None:
         app, ["mutation", "--seed", "4", "--save", str(save), "--lang", "en"], input=picks + grafts
     )
     assert res.exit_code == 0, res.output
-    assert "Cannot read «9 1 1»" in res.output
+    assert "Cannot read “9 1 1”" in res.output
     assert "a new one cannot cover it" in res.output
     doc = json.loads(save.read_text(encoding="utf-8"))
     mine = [g for g in doc["grafts"] if g["seat"] == 0]

@@ -28,7 +28,7 @@ def test_local_backend_yields_every_task_once() -> None:
 
 def test_bad_backend_options() -> None:
     """Unknown backends, zero workers and an address without Ray are refused by name."""
-    with pytest.raises(SetupError, match="unknown backend 'spark'"):
+    with pytest.raises(SetupError, match="unknown backend “spark”"):
         list(run_tasks(_square, [1], backend="spark"))
     with pytest.raises(SetupError, match="at least 1"):
         list(run_tasks(_square, [1], jobs=0))

@@ -43,7 +43,7 @@ def test_rng_object_matches_functions() -> None:
 
 
 def test_unknown_game_is_a_clear_error() -> None:
-    with pytest.raises(SetupError, match="unknown game 'nope'"):
+    with pytest.raises(SetupError, match="unknown game “nope”"):
         get_game("nope")
 
 

@@ -170,5 +170,5 @@ def test_json_document_and_bad_plans() -> None:
         schedule(_plan(entrants=("random",)))
     with pytest.raises(SetupError, match="given more than once"):
         schedule(_plan(entrants=("random", "random")))
-    with pytest.raises(SetupError, match="unknown agent 'bogus'"):
+    with pytest.raises(SetupError, match="unknown agent “bogus”"):
         schedule(_plan(entrants=("random", "bogus")))

@@ -18,7 +18,7 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
     game_ids()  # games register their scripted agents when they load
     factory = agent_factory(name)
     if factory is None:
-        raise SetupError(f"unknown agent {name!r}: choose one of {', '.join(agent_names())}")
+        raise SetupError.msg("unknown_agent", name=name, known=", ".join(agent_names()))
     if "seed" in params:
         seed = int_param(params, "seed", spec)
     return factory(game, seed, params)
@@ -32,11 +32,11 @@ def int_param(params: dict[str, str], key: str, spec: str, default: int = 0) -> 
     try:
         return int(raw)
     except ValueError:
-        raise SetupError(f"agent {spec!r}: {key} must be an integer, got {raw!r}") from None
+        raise SetupError.msg("agent_int", spec=spec, key=key, got=raw) from None
 
 
 def check_params(params: dict[str, Any], allowed: set[str], name: str) -> None:
     """Refuse unknown parameters."""
     bad = set(params) - allowed - {"seed"}
     if bad:
-        raise SetupError(f"agent {name!r}: unknown parameter(s) {sorted(bad)}")
+        raise SetupError.msg("agent_unknown_params", name=name, params=", ".join(sorted(bad)))

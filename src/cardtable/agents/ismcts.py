@@ -189,17 +189,17 @@ def _make(game: Game, seed: int, params: dict[str, str]) -> IsmctsAgent:
     iters = int_param(params, "iters", spec, 1000)
     depth = int_param(params, "depth", spec, 40)
     if iters < 1 or depth < 1:
-        raise SetupError("agent 'ismcts': iters and depth must be at least 1")
+        raise SetupError.msg("ismcts_positive")
     try:
         c = float(params.get("c", "0.7"))
     except ValueError:
-        raise SetupError(f"agent 'ismcts': c must be a number, got {params['c']!r}") from None
+        raise SetupError.msg("ismcts_c", got=params["c"]) from None
     rollout = params.get("rollout", "random")
     if rollout not in ("random", "greedy"):
-        raise SetupError(f"agent 'ismcts': rollout is random or greedy, got {rollout!r}")
+        raise SetupError.msg("ismcts_rollout", got=rollout)
     reuse = params.get("reuse", "1")
     if reuse not in ("0", "1"):
-        raise SetupError(f"agent 'ismcts': reuse is 0 or 1, got {reuse!r}")
+        raise SetupError.msg("ismcts_reuse", got=reuse)
     return IsmctsAgent(game, seed, iters, c, depth, rollout, reuse == "1")
 
 

@@ -314,9 +314,9 @@ def card_names(game: Game, balance: Balance, lang: str) -> dict[str, str]:
     return {c.card: game.card_title(c.card, lang) for c in balance.card_impact()}
 
 
-def skipped_lines(result: Tournament, shown: dict[str, str]) -> list[str]:
+def skipped_lines(result: Tournament, shown: dict[str, str], lang: str) -> list[str]:
     """'A – B: reason' for every pairing the rules refuse."""
-    return [f"{' – '.join(shown[e] for e in s.entrants)}: {s.reason}" for s in result.skipped]
+    return [f"{' – '.join(shown[e] for e in s.entrants)}: {s.text(lang)}" for s in result.skipped]
 
 
 # --- tournament ----------------------------------------------------------------------------
@@ -406,7 +406,7 @@ def tournament_blocks(game: Game, result: Tournament, command: str, lang: str) -
     if result.skipped:
         blocks += [
             Heading(t("lab_skipped_title", lang)),
-            Bullets(tuple(skipped_lines(result, shown))),
+            Bullets(tuple(skipped_lines(result, shown, lang))),
         ]
     return blocks
 
@@ -475,7 +475,7 @@ def tournament_cmd(req: TournamentRequest) -> None:
         rich_table(standings_table(result, shown, lang), tournament_title(game, result, lang))
     )
     out.print(rich_table(pairwise_table(result, shown, lang, "\n"), t("lab_pairwise", lang)))
-    _print_tail(skipped_lines(result, shown), written, lang)
+    _print_tail(skipped_lines(result, shown, lang), written, lang)
 
 
 def _print_tail(skipped: list[str], written: list[Path], lang: str) -> None:
@@ -626,7 +626,7 @@ def balance_blocks(game: Game, balance: Balance, command: str, lang: str, top: i
         ),
         Image("length.png", t("lab_plot_length", lang)),
     ]
-    skipped = skipped_lines(balance.tournament, shown)
+    skipped = skipped_lines(balance.tournament, shown, lang)
     if skipped:
         blocks += [Heading(t("lab_skipped_title", lang)), Bullets(tuple(skipped))]
     return blocks
@@ -706,4 +706,4 @@ def balance_cmd(req: BalanceRequest) -> None:
     out.print(rich_table(deck_matrix_table(balance, shown, lang, "\n"), t("lab_rep_matrix", lang)))
     cards = top_and_bottom(balance.card_impact(), req.top)
     out.print(rich_table(cards_table(cards, shown, lang), t("lab_cards_top", lang, n=req.top)))
-    _print_tail(skipped_lines(balance.tournament, shown), written, lang)
+    _print_tail(skipped_lines(balance.tournament, shown, lang), written, lang)

@@ -18,7 +18,7 @@ from typer import Abort
 from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
 
-from cardtable.cli import lab, tools
+from cardtable.cli import helptext, lab, tools
 from cardtable.cli.modes import is_rulebook_ai, mode_setup, prepare, seat_specs
 from cardtable.cli.mutation import mutation_command
 from cardtable.cli.play import HUMAN, PlaySession, check_save_path, load_saved
@@ -34,7 +34,10 @@ class OneLineErrors(TyperGroup):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone = kwargs.pop("standalone_mode", True)
         kwargs["standalone_mode"] = False
-        tools.set_invocation(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
+        argv = list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
+        tools.set_invocation(argv)
+        lang = helptext.requested_lang(argv)
+        helptext.localize(self, lang)
         try:
             rv = super().main(*args, **kwargs)
         except ClickException as exc:
@@ -42,9 +45,8 @@ class OneLineErrors(TyperGroup):
                 raise
             if not exc.format_message().strip():  # e.g. no command given: help was shown
                 raise SystemExit(0) from None
-            argv = list(kwargs.get("args") or (args[0] if args else None) or sys.argv[1:])
-            lang = "en" if "--lang=en" in argv or "--lang en" in " ".join(argv) else "ru"
-            raise SystemExit(fail(exc.format_message(), lang).exit_code) from None
+            message = helptext.usage_error(exc.format_message(), lang)
+            raise SystemExit(fail(message, lang).exit_code) from None
         except Abort:
             if not standalone:
                 raise
@@ -135,7 +137,7 @@ DecksOpt = Annotated[
     str | None,
     typer.Option("--decks", help="Precon deck ids, one per player seat, joined by commas."),
 ]
-LangOpt = Annotated[Lang, typer.Option("--lang", help="Language: ru or en.")]
+LangOpt = Annotated[Lang, typer.Option("--lang", envvar=helptext.ENV, help="Language: ru or en.")]
 FormatOpt = Annotated[
     Format | None,
     typer.Option(
@@ -166,6 +168,13 @@ DeckAOpt = Annotated[
     typer.Option("--deck-a", help="Deck of seat A: a precon id, or 8 card ids joined by commas."),
 ]
 DeckBOpt = Annotated[str | None, typer.Option("--deck-b", help="Deck of seat B (as --deck-a).")]
+
+
+@app.callback()
+def root(lang: LangOpt = Lang.ru) -> None:
+    """The language of the help and of usage errors given before a command
+    (``cardtable --lang en --help``); each command takes ``--lang`` too."""
+    del lang
 
 
 def run(lang: Lang | str, body: Callable[[], None]) -> None:
@@ -297,7 +306,9 @@ def play_command(
             "card texts by `explain`.",
         ),
     ] = False,
-    lang: Annotated[Lang | None, typer.Option("--lang", help="Language: ru or en.")] = None,
+    lang: Annotated[
+        Lang | None, typer.Option("--lang", envvar=helptext.ENV, help="Language: ru or en.")
+    ] = None,
 ) -> None:
     """Play in the terminal against agents or the rulebook's AI, or watch agents play.
 

@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import json
 import secrets
-import tomllib
 from enum import StrEnum
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -30,32 +27,20 @@ from cardtable.cli.render import console, fail
 from cardtable.core.datafile import read_data
 from cardtable.core.errors import CardtableError, IllegalAction, ReplayError
 from cardtable.core.files import atomic_write_text
-from cardtable.core.i18n import LANGS
+from cardtable.core.i18n import LANGS, tr
 from cardtable.core.registry import get_game
 from cardtable.core.replay import Replay
 from cardtable.games.clash import mutation as mu
 from cardtable.games.clash.abilities import names_of
 from cardtable.games.clash.cards import CREATURE, CardDef, default_db
 
-MESSAGES = "mutation_messages.toml"
 QUIT_WORDS = ("quit", "exit", "q", "выход")
 DONE_WORDS = ("done", "0", "готово", "d")
 
 
-@cache
-def _catalog() -> dict[str, dict[str, str]]:
-    text = resources.files("cardtable.cli").joinpath(MESSAGES).read_text(encoding="utf-8")
-    data = tomllib.loads(text)
-    for key, entry in data.items():
-        missing = [lang for lang in LANGS if lang not in entry]
-        if missing:
-            raise ValueError(f"cardtable/cli/{MESSAGES}: message {key!r} lacks {missing}")
-    return data
-
-
 def m(key: str, lang: str, **kw: Any) -> str:
-    """A message of the mutation command."""
-    return _catalog()[key][lang].format(**kw)
+    """A message of the mutation command (the ``mutation`` catalog of the CLI)."""
+    return tr("cardtable.cli:mutation", key, lang, **kw)
 
 
 class MLang(StrEnum):
@@ -517,7 +502,9 @@ def mutation_command(
     resume: Annotated[
         str | None, typer.Option("--resume", help="Continue a saved campaign.")
     ] = None,
-    lang: Annotated[MLang, typer.Option("--lang", help="Language: ru or en.")] = MLang.ru,
+    lang: Annotated[
+        MLang, typer.Option("--lang", envvar="CARDTABLE_LANG", help="Language: ru or en.")
+    ] = MLang.ru,
 ) -> None:
     """A four-player Mutation campaign: draft, decks, mutation phases and six duels."""
     code = lang.value if isinstance(lang, MLang) else str(lang)

@@ -137,7 +137,7 @@ class PlaySession:
         self.state = run_replay(replay, log=True)
         seats = game.num_seats(self.state)
         if len(self.specs) != seats:
-            raise SetupError(f"{game.id} has {seats} seats, got {len(self.specs)} agents")
+            raise SetupError.msg("seats_agents", game=game.id, n=seats, agents=len(self.specs))
         self.agents: list[Agent] = [self._agent(s, spec) for s, spec in enumerate(self.specs)]
         self.humans = [s for s, spec in enumerate(self.specs) if spec == HUMAN]
         self.seen: dict[int, int] = {}  # per human seat: events of the log already shown

@@ -130,7 +130,12 @@ def survey_cmd(req: SurveyRequest, where: Where) -> None:
     shown += ranked[max(req.top, len(ranked) - req.top) :]
     table = Table(
         title=t(
-            "survey_title", lang, level=req.level, n=len(rows), agent=req.agent, games=req.games
+            "survey_title",
+            lang,
+            level=req.level,
+            n=len(rows),
+            agent=req.agent,
+            seeds=t("count_seeds", lang, n=req.games),
         ),
         title_justify="left",
     )

@@ -21,7 +21,7 @@ from rich.text import Text
 from cardtable.cli.render import game_package, game_text, t
 from cardtable.core.game import Action, Game
 from cardtable.core.help import Reason, Term, find_terms, normalize
-from cardtable.core.i18n import LANGS, catalog
+from cardtable.core.i18n import LANGS, keys
 
 QUOTED = re.compile(r"«([^»]+)»|“([^”]+)”")
 PLAY_VERBS = frozenset({"play", "cast", "сыграть", "разыграть", "играть"})
@@ -262,10 +262,10 @@ def action_verbs(game: Game) -> set[str]:
     """The first words of the game's action texts: every kind of action its catalog
     describes (``act_<kind>``), whether open now or not."""
     try:
-        keys = catalog(game_package(game))
+        known = keys(game_package(game))
     except (FileNotFoundError, ModuleNotFoundError):
         return set()
-    return {key[4:] for key in keys if key.startswith("act_")}
+    return {key[4:] for key in known if key.startswith("act_")}
 
 
 def typo(text: str, n: int, lang: str) -> Text:

@@ -257,7 +257,7 @@ def simulate_cmd(
 
         result = simulate(game_id, setup, specs, games, seed, on_game=tick, **run_args)
     table = Table(
-        title=t("sim_title", lang, title=game.title.get(lang, game_id), games=games, seed=seed)
+        title=t("sim_title", lang, title=game.title.get(lang, game_id), n=games, seed=seed)
     )
     for key in ("col_measure", "col_value", "col_interval"):
         table.add_column(t(key, lang))
@@ -326,7 +326,7 @@ def bench_cmd(
         )
 
     targets = game.bench_targets
-    table = Table(title=t("bench_title", lang, title=game.title.get(lang, game_id), games=games))
+    table = Table(title=t("bench_title", lang, title=game.title.get(lang, game_id), n=games))
     keys = ["col_measure", "col_value"] + (["col_target"] if targets else [])
     for key in keys:
         table.add_column(t(key, lang))
@@ -345,9 +345,17 @@ def bench_cmd(
     row(t("bench_legal", lang), f"{result.legal_us:.2f}")
     if result.ismcts is not None:
         search = result.ismcts
-        row(t("bench_ismcts_rate", lang, iters=search.iters), f"{search.iters_per_s:,.0f}")
         row(
-            t("bench_ismcts_decision", lang, iters=search.iters, n=search.decisions),
+            t("bench_ismcts_rate", lang, iterations=t("count_iterations", lang, n=search.iters)),
+            f"{search.iters_per_s:,.0f}",
+        )
+        row(
+            t(
+                "bench_ismcts_decision",
+                lang,
+                iterations=t("count_iterations", lang, n=search.iters),
+                decisions=t("count_decisions", lang, n=search.decisions),
+            ),
             f"{search.seconds_per_decision:.3f}",
         )
     console().print(table)

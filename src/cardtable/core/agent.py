@@ -73,6 +73,6 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
         for part in rest.split(","):
             key, eq, value = part.partition("=")
             if not eq or not key.strip():
-                raise SetupError(f"agent {spec!r}: parameters are written key=value, got {part!r}")
+                raise SetupError.msg("agent_param_form", spec=spec, part=part)
             params[key.strip()] = value.strip()
     return name.strip(), params

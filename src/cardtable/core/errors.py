@@ -1,7 +1,7 @@
 """Errors the engine raises for bad input; each carries one clear message.
 
-A message is either plain text or a catalog message: a key of a package's
-``messages.toml`` with its parameters (``PositionError.msg("position_range", ...)``), so
+A message is either plain text or a catalog message: a key of a package's gettext
+catalog (``<package>/locale/<lang>/LC_MESSAGES/messages.po``) with its parameters (``PositionError.msg("position_range", ...)``), so
 that the command line says it in the user's language (``exc.text("ru")``) while
 ``str(exc)`` stays English. A parameter may itself be a ``Message`` (or a catalog
 error): it is rendered in the same language. ``exc.at(place)`` puts a place (a file, a
@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from cardtable.core.i18n import tr
 
 CORE = "cardtable.core"
-"""The package whose ``messages.toml`` holds the kernel's messages."""
+"""The package whose catalog holds the kernel's messages."""
 
 E = TypeVar("E", bound="CardtableError")
 
@@ -58,8 +58,13 @@ class CardtableError(Exception):
 
     @classmethod
     def msg(cls: type[E], key: str, /, **params: Any) -> E:
-        """An error with the kernel's catalog message ``key`` (cardtable/core/messages.toml)."""
+        """An error with the kernel's catalog message ``key`` (the catalog of cardtable.core)."""
         return cls(Message(key, params))
+
+    @classmethod
+    def msg_in(cls: type[E], package: str, key: str, /, **params: Any) -> E:
+        """An error with the catalog message ``key`` of ``package`` (a game's own catalog)."""
+        return cls(Message(key, params, package))
 
     @classmethod
     def wrap(cls: type[E], exc: CardtableError, *where: Any) -> E:

@@ -264,7 +264,7 @@ class Game(ABC):
     def with_decks(self, setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[str, Any]:
         """The setup with ``decks[s]`` at seat ``s``; a SetupError names a pairing the
         rules do not allow."""
-        raise SetupError(f"{self.id}: no preconstructed decks to seat")
+        raise SetupError.msg("no_precons", game=self.id)
 
     def deck_title(self, deck: str, lang: str) -> str:
         """A deck's name for reports."""
@@ -279,7 +279,7 @@ class Game(ABC):
     ) -> dict[str, Any]:
         """The setup with some cards' numbers changed for one run (what-if balance):
         ``{card id: {field: value}}``. A SetupError names an unknown card or field."""
-        raise SetupError(f"{self.id}: card numbers cannot be overridden")
+        raise SetupError.msg("no_overrides", game=self.id)
 
     def is_over(self, state: Any) -> bool:
         """True once the game has an outcome."""

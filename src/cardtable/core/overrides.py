@@ -17,7 +17,7 @@ from typing import Any
 from annotated_types import Ge, Le
 from pydantic import BaseModel
 
-from cardtable.core.errors import CardDataError, SetupError
+from cardtable.core.errors import CardDataError, Message, SetupError, shown
 from cardtable.core.game import canonical_json
 
 Overrides = dict[str, dict[str, int]]
@@ -29,8 +29,9 @@ class Overridable:
     """A card as the override check sees it."""
 
     id: str
-    kind: str
-    """How messages name its kind, with the article: 'a creature', 'an event card'."""
+    kind: str | Message
+    """How messages name its kind (a catalog message of the game: «существо» / 'a
+    creature')."""
     fields: tuple[str, ...]
     """The fields an override may change on it."""
 
@@ -47,19 +48,24 @@ def schema_limits(model: type[BaseModel], name: str) -> tuple[int, int]:
     return low, high
 
 
-def whole_number(prefix: str, card: str, name: str, value: Any, low: int, high: int) -> int:
+def whole_number(
+    prefix: str | Message, card: str, name: str, value: Any, low: int, high: int
+) -> int:
     """A whole number within ``low..high`` (an integral float such as ``2.0`` from a TOML
     or JSON file counts)."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise SetupError(f"{prefix}: {card}.{name} must be a whole number, not {value!r}")
+        raise SetupError.msg(
+            "override_whole", prefix=prefix, card=card, field=name, value=shown(value)
+        )
     if isinstance(value, float):
         if not math.isfinite(value) or not value.is_integer():
-            raise SetupError(f"{prefix}: {card}.{name} must be a whole number, not {value!r}")
+            raise SetupError.msg(
+                "override_whole", prefix=prefix, card=card, field=name, value=shown(value)
+            )
         value = int(value)
     if not low <= value <= high:
-        raise SetupError(
-            f"{prefix}: {card}.{name} = {value} is out of range: "
-            f"the card schema allows {low} to {high}"
+        raise SetupError.msg(
+            "override_range", prefix=prefix, card=card, field=name, value=value, low=low, high=high
         )
     return int(value)
 
@@ -67,7 +73,7 @@ def whole_number(prefix: str, card: str, name: str, value: Any, low: int, high: 
 def check_overrides(
     overrides: Mapping[str, Any] | None,
     *,
-    prefix: str,
+    prefix: str | Message,
     card: Callable[[str], Overridable],
     all_fields: Collection[str],
     limits: Callable[[str], tuple[int, int]],
@@ -83,32 +89,33 @@ def check_overrides(
     if not overrides:
         return {}
     if not isinstance(overrides, Mapping):
-        raise SetupError(f"{prefix}: must map card ids to {{field: number}} tables")
+        raise SetupError.msg("override_map", prefix=prefix)
     out: Overrides = {}
     for ident, fields in overrides.items():
         if not isinstance(ident, str):
-            raise SetupError(f"{prefix}: a card is named by its id or name, not {ident!r}")
+            raise SetupError.msg("override_card_name", prefix=prefix, value=shown(ident))
         try:
             found = card(ident)
         except CardDataError:
-            raise SetupError(f"{prefix}: unknown card {ident!r}") from None
+            raise SetupError.msg("override_unknown_card", prefix=prefix, card=ident) from None
         if found.id in out:
-            raise SetupError(f"{prefix}: card {found.id!r} is given twice")
+            raise SetupError.msg("override_twice", prefix=prefix, card=found.id)
         allowed, kind = found.fields, found.kind
         if not isinstance(fields, Mapping) or not fields:
-            raise SetupError(
-                f"{prefix}: {found.id} must be a table of field = number "
-                f"(fields of {kind}: {', '.join(allowed)})"
+            raise SetupError.msg(
+                "override_table", prefix=prefix, card=found.id, kind=kind, fields=", ".join(allowed)
             )
         numbers: dict[str, int] = {}
         for name in sorted(fields, key=str):
             if name not in allowed:
-                what = (
-                    f"{found.id} is {kind}, it has no {name!r}"
-                    if name in all_fields
-                    else f"{found.id}: unknown field {name!r}"
+                raise SetupError.msg(
+                    "override_no_field" if name in all_fields else "override_unknown_field",
+                    prefix=prefix,
+                    card=found.id,
+                    kind=kind,
+                    field=shown(name),
+                    fields=", ".join(allowed),
                 )
-                raise SetupError(f"{prefix}: {what}; the fields of {kind} are {', '.join(allowed)}")
             numbers[name] = whole_number(prefix, found.id, name, fields[name], *limits(name))
         out[found.id] = numbers
     return {k: out[k] for k in sorted(out)}

@@ -329,13 +329,15 @@ def stop_boundary(value: Mapping[str, Any], boundaries: Iterable[str], step: boo
     boundary is written, it is one of the game's ``boundaries``, and the position is in step
     mode (engine.step); a PositionError otherwise."""
     if set(value) != {"continue"}:
-        raise PositionError(f"pending continue: only the boundary is written, got {dict(value)!r}")
+        raise PositionError.msg("position_continue_form", got=shown(dict(value)))
     boundary = value["continue"]
     names = tuple(boundaries)
     if boundary not in names:
-        raise PositionError(f"pending continue: one of {', '.join(names)}, not {boundary!r}")
+        raise PositionError.msg(
+            "position_continue_boundary", known=", ".join(names), got=shown(boundary)
+        )
     if not step:
-        raise PositionError("pending continue: a stop at a phase boundary needs step: true")
+        raise PositionError.msg("position_continue_step")
     return str(boundary)
 
 
@@ -346,7 +348,7 @@ def check_derived(written: Any, actual: Mapping[str, Any], known: Iterable[str])
     keys = tuple(known)
     names = ", ".join(keys)
     if not isinstance(written, Mapping):
-        raise PositionError(f"derived: a mapping with keys from {names}")
+        raise PositionError.msg("position_derived_form", known=", ".join(names))
     problems: list[str] = []
     for key, want in written.items():
         if key not in keys:
@@ -356,7 +358,7 @@ def check_derived(written: Any, actual: Mapping[str, Any], known: Iterable[str])
         else:
             _compare(f"derived.{key}", want, actual[key], problems)
     if problems:
-        raise PositionError("derived values disagree: " + "; ".join(problems))
+        raise PositionError.msg("position_derived_disagree", problems="; ".join(problems))
 
 
 def _compare(where: str, want: Any, have: Any, problems: list[str]) -> None:

@@ -44,6 +44,4 @@ def get_game(game_id: str) -> Game:
     try:
         return _GAMES[game_id]
     except KeyError:
-        raise SetupError(
-            f"unknown game {game_id!r}: choose one of {', '.join(sorted(_GAMES))}"
-        ) from None
+        raise SetupError.msg("unknown_game", got=game_id, known=", ".join(sorted(_GAMES))) from None

@@ -111,11 +111,11 @@ def run_tasks(
     """Run ``fn`` (a module-level function) on every task; yield ``(index, result)`` as
     results come in. ``jobs <= 1`` on the local backend runs in this process."""
     if backend not in BACKENDS:
-        raise SetupError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
+        raise SetupError.msg("unknown_backend", got=backend, known=", ".join(BACKENDS))
     if jobs < 1:
-        raise SetupError(f"--jobs must be at least 1, got {jobs}")
+        raise SetupError.msg("jobs_positive", n=jobs)
     if address is not None and backend != "ray":
-        raise SetupError("--address names a Ray cluster: use it with --backend ray")
+        raise SetupError.msg("address_needs_ray")
     chunks = _chunks(tasks, max(1, chunk))
     if backend == "ray":
         yield from _run_ray(fn, chunks, jobs, address)

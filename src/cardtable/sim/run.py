@@ -155,7 +155,7 @@ def check_match(game: Game, setup: Mapping[str, Any], specs: Sequence[str], seed
     """Fail fast on a bad setup, a wrong number of agents or a bad agent spec."""
     seats = game.num_seats(game.new_game(setup, seed))
     if len(specs) != seats:
-        raise SetupError(f"{game.id} with this setup has {seats} seats: name {seats} agents")
+        raise SetupError.msg("seats_name_agents", game=game.id, n=seats)
     for s, spec in enumerate(specs):
         make_agent(spec, game, s)
 

@@ -37,10 +37,10 @@ def survey_tasks(
 ) -> list[list[MatchTask]]:
     """The tasks of every variant (keys ``v:i``), checked before anything is played."""
     if not variants:
-        raise SetupError("a survey needs at least one variant")
+        raise SetupError.msg("survey_empty")
     labels = [v.label for v in variants]
     if len(set(labels)) != len(labels):
-        raise SetupError("survey variants need distinct labels")
+        raise SetupError.msg("survey_labels")
     game = get_game(game_id)
     out = []
     for n, variant in enumerate(variants):

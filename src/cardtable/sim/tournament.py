@@ -71,7 +71,16 @@ class Skipped:
     """A group of entrants the rules do not let play, and why."""
 
     entrants: tuple[str, ...]
-    reason: str
+    error: SetupError
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the results file)."""
+        return str(self.error)
+
+    def text(self, lang: str) -> str:
+        """Why, in ``lang``."""
+        return self.error.text(lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,14 +123,12 @@ def seat_count(game: Game, setup: Mapping[str, Any], seed: int) -> int:
 def check_entrants(game: Game, plan: Plan, seats: int) -> None:
     """Refuse too few entrants, repeated ones, a bad number of games or a bad agent spec."""
     if plan.games < 1:
-        raise SetupError(f"the number of games must be positive, not {plan.games}")
+        raise SetupError.msg("games_positive", n=plan.games)
     repeated = sorted({e for e in plan.entrants if plan.entrants.count(e) > 1})
     if repeated:
-        raise SetupError(f"entrants must differ: {', '.join(repeated)} given more than once")
+        raise SetupError.msg("entrants_repeated", names=", ".join(repeated))
     if len(plan.entrants) < max(2, seats):
-        raise SetupError(
-            f"{game.id} with this setup has {seats} seats: name at least {max(2, seats)} entrants"
-        )
+        raise SetupError.msg("entrants_too_few", game=game.id, seats=seats, n=max(2, seats))
     for spec in (plan.agent,) if plan.by_deck else plan.entrants:
         make_agent(spec, game, 0)
 
@@ -156,7 +163,7 @@ def schedule(plan: Plan) -> Schedule:
         except SetupError as exc:
             if not plan.by_deck:
                 raise
-            skipped.append(Skipped(tuple(group), str(exc)))
+            skipped.append(Skipped(tuple(group), exc))
             continue
         for k in range(plan.games):
             gs = game_seed(plan.seed, k)
@@ -175,7 +182,7 @@ def schedule(plan: Plan) -> Schedule:
                     )
                 )
     if not tasks and skipped:
-        raise SetupError(f"no pairing can be played: {skipped[0].reason}")
+        raise SetupError.msg("no_pairing", reason=skipped[0].error)
     tasks.sort(key=lambda t: (t.extra["index"], t.key))
     return Schedule(seats, tuple(tasks), tuple(skipped))
 

@@ -26,7 +26,7 @@ Overrides = dict[str, dict[str, int | float]]
 
 class WhatIfError(SetupError):
     """A what-if file that cannot be used; its message is a catalog message
-    (cardtable/core/messages.toml, keys ``whatif_*`` and ``file_*``)."""
+    (the catalog of cardtable.core, keys ``whatif_*`` and ``file_*``)."""
 
     @property
     def fields(self) -> dict[str, Any]:

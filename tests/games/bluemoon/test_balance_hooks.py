@@ -184,7 +184,7 @@ def test_with_decks_refuses_what_the_rules_do_not_allow(
 def test_a_mirror_is_refused_by_the_game_but_built_decks_may_share_a_leader() -> None:
     """bluemoon.match.choose_decks: one box of each people, so the boxed decks differ;
     decks built from two collections (bluemoon.deck.build) may follow the same leader."""
-    with pytest.raises(SetupError, match="both players cannot play the pillar deck"):
+    with pytest.raises(SetupError, match="both players cannot play the “pillar” deck"):
         GAME.new_game({"peoples": ["pillar", "pillar"]}, 1)
     deck = DB.deck("pillar")
     st = GAME.new_game({"peoples": ["pillar", "pillar"], "lists": [deck, deck]}, 1)
@@ -352,23 +352,23 @@ LEADERSHIP = next(c.id for c in DB.cards.values() if c.type == "leadership")
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"no_such_card": {"fire": 1}}, "unknown card 'no_such_card'"),
+        ({"no_such_card": {"fire": 1}}, "unknown card “no_such_card”"),
         (
             {"volca": {"speed": 1}},
-            "volca: unknown field 'speed'; the fields of a character card are fire, earth, moons",
+            "volca: unknown field “speed”; the fields of a character card are fire, earth, moons",
         ),
         (
             {"volca": {"number": 3}},
-            "volca: unknown field 'number'; the fields of a character card are",
+            "volca: unknown field “number”; the fields of a character card are",
         ),
         (
             {LEADERSHIP: {"fire": 1}},
-            f"{LEADERSHIP} is a leadership card, it has no 'fire'; the fields of a leadership "
+            f"{LEADERSHIP} is a leadership card, it has no “fire”; the fields of a leadership "
             "card are moons",
         ),
         ({"inferno": {"moons": 1}}, "inferno is a leader card: it is never played"),
-        ({"volca": {"fire": 1.5}}, r"volca.fire must be a whole number, not 1.5"),
-        ({"volca": {"fire": "2"}}, r"volca.fire must be a whole number, not '2'"),
+        ({"volca": {"fire": 1.5}}, r"volca.fire must be a whole number, not “1.5”"),
+        ({"volca": {"fire": "2"}}, r"volca.fire must be a whole number, not “2”"),
         ({"volca": {"earth": True}}, r"volca.earth must be a whole number"),
         ({"volca": {"fire": float("nan")}}, r"volca.fire must be a whole number"),
         ({"volca": {"fire": -1}}, r"volca.fire = -1 is out of range: the card schema allows 0"),
@@ -379,7 +379,7 @@ LEADERSHIP = next(c.id for c in DB.cards.values() if c.type == "leadership")
         ),
         ({"volca": {}}, "volca must be a table of field = number"),
         ({"volca": 3}, "volca must be a table of field = number"),
-        ({"volca": {"fire": 1}, "Волька": {"earth": 1}}, "card 'volca' is given twice"),
+        ({"volca": {"fire": 1}, "Волька": {"earth": 1}}, "card “volca” is given twice"),
     ],
 )
 def test_bad_overrides_are_refused(overrides: dict[str, Any], message: str) -> None:
@@ -388,7 +388,7 @@ def test_bad_overrides_are_refused(overrides: dict[str, Any], message: str) -> N
 
 
 def test_bad_overrides_are_refused_by_the_game_and_positions() -> None:
-    with pytest.raises(SetupError, match="overrides: unknown card 'nope'"):
+    with pytest.raises(SetupError, match="overrides: unknown card “nope”"):
         GAME.new_game({"overrides": {"nope": {"fire": 1}}}, 1)
     with pytest.raises(SetupError, match="must be a whole number"):
         GAME.new_game({"overrides": {"volca": {"fire": 2.5}}}, 1)
@@ -396,7 +396,7 @@ def test_bad_overrides_are_refused_by_the_game_and_positions() -> None:
         GAME.new_game({"overrides": {"volca": {"moons": 9}}}, 1)
     with pytest.raises(SetupError, match="overrides"):
         GAME.new_game({"overrides": [1, 2]}, 1)
-    with pytest.raises(PositionError, match="unknown field 'speed'"):
+    with pytest.raises(PositionError, match="unknown field “speed”"):
         _reply(overrides={"volca": {"speed": 1}})
 
 

@@ -94,7 +94,7 @@ SPOT = [
     ("ember", "не можете играть героев без специальной силы", "may not play characters without"),
     ("cloying_mud", "5 и больше", "value of 5 or more"),
     # an ignore with an exception (people, types) and icon exceptions
-    ("tittertweet", "кроме героев Flit", "except Flit characters"),
+    ("tittertweet", "кроме героев Флита", "except Flit characters"),
     ("impenetrable_fog", "кроме значков «стоп» и «защита»", "except STOP and PROTECTED"),
     ("mad_mike_magpie", "со значками", "with icons"),
     # value changes

@@ -264,7 +264,7 @@ def test_muster_reinforcements_may_draw_fewer() -> None:
     st = lead({"people": "hoax", "hand": ["muster_reinforcements", "glimmer"]}, {})
     play(st, "lead muster_reinforcements")
     assert legal(st) == {"draw 1", "draw 2", "draw 3", "draw 4", "draw 5", "stop"}
-    assert GAME.describe(GAME.parse_action(st, "draw 2"), "en", st) == "Draw 2 card(s)"
+    assert GAME.describe(GAME.parse_action(st, "draw 2"), "en", st) == "Draw 2 cards"
     play(st, "draw 2")
     assert len(st.hands[0]) == 3 and st.pending == ("play", 0)
 

@@ -58,7 +58,7 @@ def test_with_decks_seats_each_deck_and_checks_the_count() -> None:
     assert st.labels == ["swarm", "forge"]
     four = GAME.with_decks({"players": 4}, ["forge", "forge", "mitsims", "schemers"])
     assert GAME.num_seats(GAME.new_game(four, 2)) == 4
-    with pytest.raises(SetupError, match="unknown deck 'ember'"):
+    with pytest.raises(SetupError, match="unknown deck “ember”"):
         GAME.with_decks({}, ["ember", "forge"])
     with pytest.raises(SetupError, match="2 to 6 players"):
         GAME.with_decks({}, ["forge"] * 7)
@@ -150,10 +150,10 @@ def test_an_overridden_construct_fires_at_its_new_x() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"spark_bolt": {"attack": 3}}, "it has no 'attack'"),
+        ({"spark_bolt": {"attack": 3}}, "it has no “attack”"),
         ({"pikeman": {"cost": 12}}, "out of range"),
-        ({"pikeman": {"speed": 1}}, "unknown field 'speed'"),
-        ({"no_such_card": {"cost": 1}}, "unknown card 'no_such_card'"),
+        ({"pikeman": {"speed": 1}}, "unknown field “speed”"),
+        ({"no_such_card": {"cost": 1}}, "unknown card “no_such_card”"),
         ({"pikeman": {"cost": 1.5}}, "whole number"),
     ],
 )

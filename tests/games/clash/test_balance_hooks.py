@@ -176,13 +176,13 @@ def test_with_decks_seats_each_deck_and_plays_it() -> None:
     ("setup", "decks", "message"),
     [
         ({}, ["ember", "nowhere"], "unknown deck 'nowhere'"),
-        ({}, ["ember", "ember"], "cannot both play the deck 'ember'"),
-        ({"mode": "ffa"}, ["ember", "tide", "tide", "storm"], "cannot both play the deck 'tide'"),
+        ({}, ["ember", "ember"], "cannot both play the deck “ember”"),
+        ({"mode": "ffa"}, ["ember", "tide", "tide", "storm"], "cannot both play the deck “tide”"),
         ({}, ["ember"], "give 2 decks, not 1"),
         ({"mode": "solo"}, ["ember", "tide"], "the solo mode seats 1 deck"),
         ({"mode": "coop"}, ["ember", "tide", "storm", "shadow"], "the coop mode seats 2 deck"),
         ({"format": "draft"}, ["ember", "tide"], "the draft format has no preconstructed"),
-        ({"champions": ["jailer", None]}, ["shadow", "tide"], "champion 'jailer' must come from"),
+        ({"champions": ["jailer", None]}, ["shadow", "tide"], "champion “jailer” must come from"),
     ],
 )
 def test_with_decks_refuses_what_the_rules_do_not_allow(
@@ -193,7 +193,7 @@ def test_with_decks_refuses_what_the_rules_do_not_allow(
 
 
 def test_a_mirror_setup_is_refused_by_the_game_too() -> None:
-    with pytest.raises(SetupError, match="cannot both play the deck 'storm'"):
+    with pytest.raises(SetupError, match="cannot both play the deck “storm”"):
         GAME.new_game({"decks": ["storm", "storm"]}, 1)
 
 
@@ -338,18 +338,18 @@ def test_overrides_merge_with_those_in_the_setup() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"no_such_card": {"cost": 1}}, "unknown card 'no_such_card'"),
+        ({"no_such_card": {"cost": 1}}, "unknown card “no_such_card”"),
         (
             {"spark_imp": {"speed": 1}},
-            "spark_imp: unknown field 'speed'; the fields of a creature are cost, attack, health",
+            "spark_imp: unknown field “speed”; the fields of a creature are cost, attack, health",
         ),
-        ({"spark_imp": {"damage": 1}}, "spark_imp is a creature, it has no 'damage'"),
+        ({"spark_imp": {"damage": 1}}, "spark_imp is a creature, it has no “damage”"),
         (
             {"fire_lance": {"attack": 1}},
-            "fire_lance is a spell, it has no 'attack'; the fields of a spell are cost, damage",
+            "fire_lance is a spell, it has no “attack”; the fields of a spell are cost, damage",
         ),
-        ({"spark_imp": {"cost": 1.5}}, r"spark_imp.cost must be a whole number, not 1.5"),
-        ({"spark_imp": {"cost": "2"}}, r"spark_imp.cost must be a whole number, not '2'"),
+        ({"spark_imp": {"cost": 1.5}}, r"spark_imp.cost must be a whole number, not “1.5”"),
+        ({"spark_imp": {"cost": "2"}}, r"spark_imp.cost must be a whole number, not “2”"),
         ({"spark_imp": {"attack": True}}, r"spark_imp.attack must be a whole number"),
         (
             {"spark_imp": {"cost": 31}},
@@ -363,7 +363,7 @@ def test_overrides_merge_with_those_in_the_setup() -> None:
         ({"fire_lance": {"damage": 100}}, r"fire_lance.damage = 100 is out of range"),
         ({"spark_imp": {}}, "spark_imp must be a table of field = number"),
         ({"spark_imp": 3}, "spark_imp must be a table of field = number"),
-        ({"spark_imp": {"cost": 1}, "Искорка": {"attack": 1}}, "card 'spark_imp' is given twice"),
+        ({"spark_imp": {"cost": 1}, "Искорка": {"attack": 1}}, "card “spark_imp” is given twice"),
     ],
 )
 def test_bad_overrides_are_refused(overrides: dict[str, Any], message: str) -> None:
@@ -372,7 +372,7 @@ def test_bad_overrides_are_refused(overrides: dict[str, Any], message: str) -> N
 
 
 def test_bad_overrides_written_into_a_setup_are_refused_by_the_game() -> None:
-    with pytest.raises(SetupError, match="unknown card 'nope'"):
+    with pytest.raises(SetupError, match="unknown card “nope”"):
         GAME.new_game({"overrides": {"nope": {"cost": 1}}}, 1)
     with pytest.raises(SetupError, match="overrides"):
         GAME.new_game({"overrides": {"spark_imp": {"cost": 2.5}}}, 1)

@@ -150,11 +150,11 @@ def test_with_decks_seats_the_pairs() -> None:
 def test_with_decks_errors() -> None:
     """Unknown decks, a count other than two, shared factions, other formats: SetupError."""
     base = {"format": "precon"}
-    with pytest.raises(SetupError, match=r"unknown deck 'good\+dragons'.*good\+wild"):
+    with pytest.raises(SetupError, match=r"unknown deck “good\+dragons”.*good\+wild"):
         GAME.with_decks(base, ["good+dragons", "evil+sage"])
-    with pytest.raises(SetupError, match=r"unknown deck 'good\+good'"):
+    with pytest.raises(SetupError, match=r"unknown deck “good\+good”"):
         GAME.with_decks(base, ["good+good", "evil+sage"])
-    with pytest.raises(SetupError, match="unknown deck 'good'"):
+    with pytest.raises(SetupError, match="unknown deck “good”"):
         GAME.with_decks(base, ["good", "evil+sage"])
     with pytest.raises(SetupError, match="give 2 decks, not 3"):
         GAME.with_decks(base, ["good+wild", "evil+sage", "evil+sage"])
@@ -219,14 +219,14 @@ def test_with_card_overrides_normalises() -> None:
 @pytest.mark.parametrize(
     ("overrides", "message"),
     [
-        ({"no_such_card": {"cost": 0}}, "unknown card 'no_such_card'"),
+        ({"no_such_card": {"cost": 0}}, "unknown card “no_such_card”"),
         (
             {"human_token": {"speed": 1}},
-            "unknown field 'speed'; the fields of a token card are offense, defense",
+            "unknown field “speed”; the fields of a token card are offense, defense",
         ),
-        ({"human_token": {"cost": 0}}, "human_token is a token card, it has no 'cost'"),
-        ({"human_token": {"defense": 1.5}}, "must be a whole number, not 1.5"),
-        ({"human_token": {"defense": True}}, "must be a whole number, not True"),
+        ({"human_token": {"cost": 0}}, "human_token is a token card, it has no “cost”"),
+        ({"human_token": {"defense": 1.5}}, "must be a whole number, not “1.5”"),
+        ({"human_token": {"defense": True}}, "must be a whole number, not “true”"),
         ({"human_token": {"defense": -1}}, "out of range: the card schema allows 0 to 99"),
         ({"human_token": {"defense": "2"}}, "must be a whole number"),
         ({"human_token": {}}, "must be a table of field = number"),
@@ -244,7 +244,7 @@ def test_override_errors(overrides: dict[str, Any], message: str) -> None:
 def test_override_event_fields() -> None:
     """An event has no offense; cost stays within 0..1."""
     card = _cost1()
-    with pytest.raises(SetupError, match=f"{card} is an event card, it has no 'offense'"):
+    with pytest.raises(SetupError, match=f"{card} is an event card, it has no “offense”"):
         GAME.with_card_overrides({}, {card: {"offense": 2}})
     with pytest.raises(SetupError, match="cost = 2 is out of range: the card schema allows 0 to 1"):
         GAME.with_card_overrides({}, {card: {"cost": 2}})
@@ -281,7 +281,7 @@ def test_override_changes_a_fight() -> None:
 
 def test_override_in_a_position_is_checked() -> None:
     """A bad ``overrides`` in a position document is a PositionError."""
-    with pytest.raises(PositionError, match="unknown field 'speed'"):
+    with pytest.raises(PositionError, match="unknown field “speed”"):
         position([], {"play": ["wolf_token"]}, {}, overrides={"wolf_token": {"speed": 1}})
 
 

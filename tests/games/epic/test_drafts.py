@@ -134,7 +134,7 @@ def test_drafted_game_replays() -> None:
         ({"format": "draft_pool"}, "3 to 8 players"),
         ({"players": 3, "mode": "ffa", "format": "draft_blind"}, "two players"),
         ({"format": "draft_blind", "edition": "duel2023"}, "needs 100 cards"),
-        ({"players": 4, "mode": "ffa", "format": "draft_triple"}, "raise 'copies'"),
+        ({"players": 4, "mode": "ffa", "format": "draft_triple"}, "raise “copies”"),
     ],
 )
 def test_draft_setups_refused(setup: dict[str, Any], reason: str) -> None:

@@ -72,7 +72,7 @@ def test_precon_pairing_by_seed() -> None:
     [
         ([["good", "good"], ["evil", "sage"]], "two different factions"),
         ([["good", "wild"], ["good", "sage"]], "share a faction"),
-        ([["good", "elves"], ["evil", "sage"]], "unknown faction 'elves'"),
+        ([["good", "elves"], ["evil", "sage"]], "unknown faction “elves”"),
     ],
 )
 def test_precon_bad_factions_refused(factions: list[list[str]], reason: str) -> None:
@@ -122,7 +122,7 @@ def test_limited_lists_checked_against_the_pool() -> None:
     with pytest.raises(DeckError, match="30 cards"):
         GAME.new_game({**setup, "lists": [pools[0][:29], pools[1][:30]]}, 5)
     foreign = next(c for c in pools[1] if c not in pools[0])
-    with pytest.raises(DeckError, match=f"player 1's limited deck: 1 × '{foreign}'"):
+    with pytest.raises(DeckError, match=f"player 1's limited deck: 1 × “{foreign}”"):
         GAME.new_game({**setup, "lists": [[foreign, *pools[0][:29]], pools[1][:30]]}, 5)
 
 
@@ -142,14 +142,14 @@ def test_constructed_legal_deck_plays() -> None:
 def test_constructed_size() -> None:
     """epic.format.constructed.size: at least 60 cards."""
     problem = deck_problem(DB, _legal_constructed()[:59])
-    assert problem == "a constructed deck has at least 60 cards, this one has 59"
+    assert str(problem) == "a constructed deck has at least 60 cards, this one has 59"
 
 
 def test_constructed_copies() -> None:
     """epic.format.constructed.copies: at most 3 copies of a card."""
     deck = _legal_constructed()
     deck[:4] = [deck[0]] * 4
-    assert deck_problem(DB, deck) == f"4 copies of {deck[0]!r}: at most 3"
+    assert str(deck_problem(DB, deck)) == f"4 copies of “{deck[0]}”: at most 3"
 
 
 def test_constructed_ratio() -> None:
@@ -163,7 +163,7 @@ def test_constructed_ratio() -> None:
     extra = (zeros["good"] * 3)[: good_ones // 2 + 1]
     bad = deck + extra
     problem = deck_problem(DB, bad)
-    assert problem is not None and f"{len(extra)} cost-0 good cards need at least" in problem
+    assert problem is not None and f"{len(extra)} cost-0 good cards need at least" in str(problem)
     ok = deck + (zeros["good"] * 3)[: good_ones // 2]
     assert deck_problem(DB, ok) is None
 
@@ -173,9 +173,9 @@ def test_constructed_refusals_reach_the_player() -> None:
     player; a missing list and an unknown card are named too."""
     with pytest.raises(DeckError, match="player 2's deck: a constructed deck has at least 60"):
         GAME.new_game({"format": "constructed", "lists": [_legal_constructed(), ["kong"]]}, 1)
-    with pytest.raises(SetupError, match="needs 'lists'"):
+    with pytest.raises(SetupError, match="needs “lists”"):
         GAME.new_game({"format": "constructed"}, 1)
-    with pytest.raises(DeckError, match="unknown card 'dragonzilla'"):
+    with pytest.raises(DeckError, match="unknown card “dragonzilla”"):
         GAME.new_game({"format": "constructed", "lists": [["dragonzilla"] * 60] * 2}, 1)
 
 

@@ -229,7 +229,7 @@ def test_hydra_shares_health_and_blocks_together() -> None:
     [
         ({"players": 3}, "three or more play"),
         ({"players": 2, "mode": "ffa"}, "two players play the duel"),
-        ({"players": 4, "mode": "team"}, "needs 'teams'"),
+        ({"players": 4, "mode": "team"}, "needs “teams”"),
         ({"players": 4, "mode": "hydra", "teams": [[1, 2, 3], [4]]}, "equal teams"),
         ({"players": 4, "mode": "team", "teams": [[1, 2], [2, 4]]}, "exactly once"),
         ({"players": 3, "mode": "ffa", "format": "precon"}, "precon format is for two"),

@@ -9,9 +9,14 @@ from typing import Any
 
 import pytest
 
-from cardtable.core.errors import PositionError
+from cardtable.core.errors import CardtableError, PositionError, SetupError
 from cardtable.core.position import load_position
+from cardtable.games.epic import positions
+from cardtable.games.epic.balance import PRECON_DECKS
+from cardtable.games.epic.cards import FACTIONS, KEYWORDS
+from cardtable.games.epic.multi import MODES
 from tests.games.epic.helpers import FILLER, GAME
+from tests.i18n.checks import error_problems, words_of
 
 
 def _doc(**top: Any) -> dict[str, Any]:
@@ -64,3 +69,90 @@ def test_copies_beyond_any_format(tmp_path: Path) -> None:
     with pytest.raises(PositionError) as info:
         load_position(path, GAME)
     assert "purification" in str(info.value) and "9" in str(info.value)
+
+
+# --- every problem said in the reader's language ------------------------------------------
+FOUR = {f"P{k}": {"deck": FILLER} for k in range(1, 5)}
+SHORT = [["purification"] * 3] * 2
+BAD_POSITIONS: list[tuple[str, dict[str, Any]]] = [
+    ("player names", {"players": {"P1": {}, "P3": {}}}),
+    ("a seat", {"active": "P5"}),
+    ("mode", {"mode": "chaos"}),
+    ("mode and players", {"mode": "ffa"}),
+    ("teams", {"mode": "team", "players": FOUR}),
+    ("no card there", {"combat": {"attackers": ["P1.play.9"]}}),
+    ("a faction", {"this_turn": {"played_cost1": {"P1": ["elves"]}}}),
+    ("this turn's keys", {"this_turn": {"lunch": []}}),
+    ("draft kind", {"draft": {"kind": "mega"}}),
+    ("mulligan queue", {"phase": "mulligan"}),
+    ("a stop outside play", {"phase": "mulligan", "step": True, "pending": {"continue": "turn"}}),
+    ("impossible", {"players": {"P1": {"play": [{"card": "white_knight", "damage": 50}]}}}),
+    ("nothing to decide", {"pending": {"kind": "target", "seat": "P1"}}),
+    ("health", {"players": {"P1": {"health": -3}, "P2": {}}}),
+]
+"""Bad positions, one per kind of problem the loader finds (changes to ``_doc``)."""
+BAD_SETUPS: list[tuple[str, dict[str, Any]]] = [
+    ("factions", {"format": "precon", "factions": [["good", "elves"], ["evil", "sage"]]}),
+    ("same faction", {"format": "precon", "factions": [["good", "good"], ["evil", "sage"]]}),
+    ("duel", {"players": 3}),
+    ("hydra", {"players": 4, "mode": "hydra", "teams": [[1, 2, 3], [4]]}),
+    ("teams once", {"players": 4, "mode": "team", "teams": [[1, 2], [2, 4]]}),
+    ("no lists", {"format": "constructed"}),
+    ("a short deck", {"format": "constructed", "lists": SHORT}),
+    ("a limited deck", {"format": "limited", "lists": SHORT}),
+    ("small pool", {"format": "draft_blind", "edition": "duel2023"}),
+    ("pool draft", {"format": "draft_pool"}),
+    ("an option", {"colour": "red"}),
+]
+"""Bad setups, one per kind of problem the formats find."""
+BAD_DECKS = [["good+dragons", "evil+sage"], ["good+wild", "good+sage"], ["good+wild"]]
+"""Bad precon deck choices (``with_decks``)."""
+KNOWN = (
+    set(positions._TOP)
+    | set(positions._PLAYER)
+    | set(positions._CHAMP)
+    | set(MODES)
+    | set(FACTIONS)
+    | set(KEYWORDS)
+    | set(PRECON_DECKS)
+    | {"broken", "played_cost1", "control", "break_at_end", "discard_at_end"}
+    | {"epic.end.eliminated", "mulligan.queue", "pick", "pool", "blind", "triple", "id"}
+    | {"precon", "constructed", "limited", "duel", "edition", "copies", "lists", "pool_size"}
+    | {"base2015", "duel2023", "draft_blind", "draft_pool", "format", "queue", "keywords"}
+)
+"""Words a Russian message may show in Latin letters: the keys and values of the input."""
+
+
+def _reads_in_both(exc: CardtableError, given: Any) -> None:
+    allowed = KNOWN | words_of(given)
+    ru, en = exc.text("ru"), exc.text("en")
+    assert ru != en
+    assert not error_problems(exc, allowed)
+
+
+@pytest.mark.parametrize(("what", "change"), BAD_POSITIONS, ids=[w for w, _ in BAD_POSITIONS])
+def test_position_problems_read_in_russian_and_english(what: str, change: dict[str, Any]) -> None:
+    """A refused position names its problem in the reader's language: Russian with no
+    Latin word but the keys, ids and values of the file, English with no Cyrillic; ``str``
+    is the English text."""
+    doc = _doc(**change)
+    with pytest.raises(PositionError) as info:
+        GAME.load_position(doc)
+    _reads_in_both(info.value, doc)
+
+
+@pytest.mark.parametrize(("what", "setup"), BAD_SETUPS, ids=[w for w, _ in BAD_SETUPS])
+def test_setup_problems_read_in_russian_and_english(what: str, setup: dict[str, Any]) -> None:
+    """A refused setup or deck (epic.format.*, epic.multi) names its problem in both
+    languages, the options and card ids as written."""
+    with pytest.raises(CardtableError) as info:
+        GAME.new_game(setup, 1)
+    _reads_in_both(info.value, setup)
+
+
+@pytest.mark.parametrize("decks", BAD_DECKS)
+def test_deck_choice_problems_read_in_russian_and_english(decks: list[str]) -> None:
+    """epic.format.precon: an unknown deck, two decks sharing a faction, one deck."""
+    with pytest.raises(SetupError) as info:
+        GAME.with_decks({}, decks)
+    _reads_in_both(info.value, decks)

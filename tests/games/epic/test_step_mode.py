@@ -288,7 +288,7 @@ def test_a_position_stands_at_every_boundary(boundary: str) -> None:
         ({"step": False}, "needs step: true"),
         ({"pending": {"continue": "lunch"}}, "one of turn, main, before_blocks"),
         ({"pending": {"continue": "main", "seat": "P2"}}, "only the boundary is written"),
-        ({"pending": {"continue": "main"}, "window": "end"}, "main stop stands in the 'main'"),
+        ({"pending": {"continue": "main"}, "window": "end"}, "main stop stands in the “main”"),
         ({"pending": {"continue": "blockers"}}, "blockers stop needs a combat"),
         (
             {"pending": {"continue": "heal"}, "players": {"P1": {"hand": ["grunt"] * 8}}},

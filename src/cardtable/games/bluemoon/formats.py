@@ -8,9 +8,9 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardtable.core import rng as crng
-from cardtable.core.carddata import validation_message
-from cardtable.core.errors import DeckError, SetupError
+from cardtable.core.errors import DeckError, Message
 from cardtable.games.bluemoon.cards import PEOPLES, BlueMoonDB
+from cardtable.games.bluemoon.problems import MESSAGES, PKG
 
 DECK = 30
 MAX_FOREIGN_MOONS = 10
@@ -52,16 +52,15 @@ class BlueMoonSetup(BaseModel):
         if self.peoples is not None:
             bad = [p for p in self.peoples if p not in PEOPLES]
             if bad:
-                raise ValueError(f"unknown people {bad[0]!r} (known: {', '.join(PEOPLES)})")
+                raise MESSAGES.problem(
+                    "setup_unknown_people", people=bad[0], known=", ".join(PEOPLES)
+                )
             # One box per people: the leaders are drawn or agreed on, one each
             # (bluemoon.match.choose_decks); decks built from two collections may share one.
             if self.lists is None and self.peoples[0] == self.peoples[1]:
-                raise ValueError(
-                    f"both players cannot play the {self.peoples[0]} deck: there is one box "
-                    "of each people, the players take two different ones"
-                )
+                raise MESSAGES.problem("setup_same_people", people=self.peoples[0])
         if self.lists is not None and self.peoples is None:
-            raise ValueError("'lists' needs 'peoples' (whose leader each deck follows)")
+            raise MESSAGES.problem("setup_lists_peoples")
         return self
 
 
@@ -70,7 +69,7 @@ def parse_setup(setup: Mapping[str, Any] | None) -> BlueMoonSetup:
     try:
         return BlueMoonSetup.model_validate(dict(setup or {}))
     except ValidationError as exc:
-        raise SetupError(f"Blue Moon setup: {validation_message(exc)}") from None
+        raise MESSAGES.invalid_setup(exc) from None
 
 
 def pick_peoples(setup: BlueMoonSetup, seed: int) -> tuple[str, str]:
@@ -86,26 +85,23 @@ def pick_peoples(setup: BlueMoonSetup, seed: int) -> tuple[str, str]:
     return PEOPLES[a], PEOPLES[b]
 
 
-def deck_problem(db: BlueMoonDB, people: str, cards: Sequence[str]) -> str | None:
+def deck_problem(db: BlueMoonDB, people: str, cards: Sequence[str]) -> Message | None:
     """Why a deck built by the advanced rules is refused, or None (bluemoon.deck.*)."""
     for c in cards:
         if c not in db.cards:
-            return f"unknown card {c!r}"
+            return MESSAGES.message("deck_unknown_card", card=c)
         if db.cards[c].type == "leader":
-            return f"{c!r} is a leader: a deck holds 30 cards besides its leader"
+            return MESSAGES.message("deck_leader", card=c, size=DECK)
     if len(cards) != DECK:
-        return f"a deck has {DECK} cards besides the leader, this one has {len(cards)}"
+        return MESSAGES.message("deck_size", size=DECK, n=len(cards))
     seen: set[str] = set()
     for c in cards:
         if c in seen:
-            return f"{c!r} twice: every card of a deck is different"
+            return MESSAGES.message("deck_card_twice", card=c)
         seen.add(c)
     moons = sum(db.cards[c].moons for c in cards if db.cards[c].people != people)
     if moons > MAX_FOREIGN_MOONS:
-        return (
-            f"the cards of other peoples carry {moons} moons, at most {MAX_FOREIGN_MOONS} "
-            f"are allowed"
-        )
+        return MESSAGES.message("deck_moons", n=moons, limit=MAX_FOREIGN_MOONS)
     return None
 
 
@@ -120,6 +116,6 @@ def make_decks(
     for s, (people, cards) in enumerate(zip(peoples, setup.lists, strict=True)):
         problem = deck_problem(db, people, cards)
         if problem:
-            raise DeckError(f"player {s + 1}'s deck ({people}): {problem}")
+            raise DeckError.msg_in(PKG, "deck_problem", seat=s + 1, people=people, problem=problem)
         decks.append(list(cards))
     return decks, list(peoples)

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from cardtable.core import overrides as core
-from cardtable.core.errors import SetupError
+from cardtable.core.errors import Message, SetupError
 from cardtable.core.overrides import (
     Overridable,
     Overrides,
@@ -30,6 +30,7 @@ from cardtable.core.overrides import (
     schema_limits,
 )
 from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, CardModel
+from cardtable.games.bluemoon.problems import MESSAGES, PKG
 
 FIELDS = ("fire", "earth", "moons")
 """Every field an override may name (the plain numbers of the card schema)."""
@@ -39,7 +40,7 @@ their printed values count in the totals)."""
 LEADERSHIP_FIELDS = ("moons",)
 """What a leadership card's overrides may change (it has no values)."""
 
-_PREFIX = "Blue Moon setup: overrides"
+_PREFIX = MESSAGES.message("overrides_prefix")
 
 
 def fields_of(card: CardDef) -> tuple[str, ...]:
@@ -59,19 +60,18 @@ def limits(name: str) -> tuple[int, int]:
 def _overridable(db: BlueMoonDB, ident: str) -> Overridable:
     card = db.card(ident)
     if not fields_of(card):
-        raise SetupError(
-            f"{_PREFIX}: {card.id} is a leader card: it is never played and has no "
-            "numbers to change"
-        )
-    return Overridable(card.id, f"a {card.type} card", fields_of(card))
+        raise SetupError.msg_in(PKG, "override_leader", prefix=_PREFIX, card=card.id)
+    return Overridable(card.id, MESSAGES.message(f"override_kind_{card.type}"), fields_of(card))
 
 
-def check_overrides(db: BlueMoonDB, overrides: Mapping[str, Any] | None) -> Overrides:
+def check_overrides(
+    db: BlueMoonDB, overrides: Mapping[str, Any] | None, prefix: str | Message = _PREFIX
+) -> Overrides:
     """Validated overrides with card ids, sorted by card and field (core.overrides); a
-    leader card is refused too."""
+    leader card is refused too. ``prefix`` leads the messages (a position names its key)."""
     return core.check_overrides(
         overrides,
-        prefix=_PREFIX,
+        prefix=prefix,
         card=lambda ident: _overridable(db, ident),
         all_fields=FIELDS,
         limits=limits,

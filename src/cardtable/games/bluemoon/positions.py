@@ -37,6 +37,7 @@ from cardtable.core.position import (
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.powers import draw_cap, shielded, total, unmet_sources
+from cardtable.games.bluemoon.problems import PKG
 from cardtable.games.bluemoon.rules import (
     B_AFTER,
     B_FIGHT,
@@ -168,10 +169,20 @@ depend on the table (fights, crystals in a match) are checked once it is built
 (``_check_limits``), the copies a deck allows by ``check_decks`` (position files)."""
 
 
+def _refused(key: str, /, **params: Any) -> PositionError:
+    """A position refused with the Blue Moon catalog message ``key``."""
+    return PositionError.msg_in(PKG, key, **params)
+
+
+def _listed(items: Any) -> str:
+    """Keys as a message lists them: "a, b, c"."""
+    return ", ".join(sorted(items))
+
+
 def _seat(value: Any, what: str) -> int:
     if isinstance(value, str) and value.upper() in ("P1", "P2"):
         return int(value[1]) - 1
-    raise PositionError(f"{what}: expected P1 or P2, got {value!r}")
+    raise _refused("pos_seat", where=what, got=shown(value))
 
 
 def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
@@ -179,16 +190,16 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     check_document(data, "bluemoon", FIELDS, game.db.cards, _TOP)
     bad = set(data) - _TOP
     if bad:
-        raise PositionError(f"unknown key(s) {sorted(bad)}")
+        raise PositionError.msg("position_unknown_keys", keys=_listed(bad), known=_listed(_TOP))
     try:
-        inline = parse_cards("position 'cards'", list(data.get("cards") or []))
+        inline = parse_cards("cards", list(data.get("cards") or []))
     except CardDataError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError.wrap(exc) from None
     db = game.db_with(inline, data.get("cards") or [])
     try:
-        wanted = check_overrides(db, data.get("overrides"))
+        wanted = check_overrides(db, data.get("overrides"), prefix="overrides")
     except SetupError as exc:
-        raise PositionError(str(exc).replace("Blue Moon setup: ", "", 1)) from None
+        raise PositionError.wrap(exc) from None
     st = BlueMoonState.__new__(BlueMoonState)
     st._memo = None
     st.overrides = ""
@@ -200,7 +211,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         if not isinstance(ident, str) or ident not in db.cards:
             raise PositionError.msg("position_unknown_card", where=where, card=shown(ident))
         if db.cards[ident].type == "leader":
-            raise PositionError(f"{where}: {ident!r} is a leader card, not a playing card")
+            raise _refused("pos_leader_card", where=where, card=ident)
         st.card_ids.append(ident)
         st.owner.append(owner)
         return len(st.card_ids) - 1
@@ -218,10 +229,20 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         p = players.get(key) or {}
         unknown = set(p) - _PLAYER
         if unknown:
-            raise PositionError(f"{key}: unknown key(s) {sorted(unknown)}")
+            raise PositionError.msg(
+                "position_unknown_keys_at",
+                where=f"players.{key}",
+                keys=_listed(unknown),
+                known=_listed(_PLAYER),
+            )
         people = str(p.get("people", "hoax" if s == 0 else "vulca"))
         if people not in PEOPLES:
-            raise PositionError(f"{key}.people: unknown {people!r}; known: {', '.join(PEOPLES)}")
+            raise PositionError.msg(
+                "position_choice",
+                where=f"players.{key}.people",
+                got=shown(people),
+                known=", ".join(PEOPLES),
+            )
         st.boxes[s] = people
         st.dragons[s] = int(p.get("dragons", 0))
         st.crystals[s] = int(p.get("crystals", 0))
@@ -232,7 +253,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
                 if isinstance(entry, Mapping):
                     extra = entry
                     entry = entry.get("card")
-                i = new(entry, s, f"{key} {zone} #{k + 1}")
+                i = new(entry, s, f"players.{key}.{zone} #{k + 1}")
                 getattr(st, ATTR[zone])[s].append(i)
                 extras[i] = extra
                 paths[f"{key}.{zone}.{k}"] = i
@@ -261,13 +282,13 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         for k in (players.get(f"P{s + 1}") or {}).get("back") or []:
             st.act[st.hands[s][int(k)]] = 1
     if (st.dragons[0] and st.dragons[1]) or sum(st.dragons) > 3:
-        raise PositionError("dragons: only one player holds dragons, at most three in all")
+        raise _refused("pos_dragons")
     st.phase = PHASES.index(str(data.get("phase", "fight")))
     st.game_no = int(data.get("game_no", 1))
     st.fight = int(data.get("fight", 1))
     element = data.get("element")
     if element is not None and element not in ELEMENTS:
-        raise PositionError(f"element: expected fire, earth or null, got {element!r}")
+        raise _refused("pos_element", where="element", got=shown(element))
     st.element = -1 if element is None else ELEMENTS.index(element)
     st.starter = _seat(data.get("starter", "P1"), "starter")
     st.active = _seat(data.get("active", "P1"), "active")
@@ -275,17 +296,13 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.fturn = int(data.get("fight_turn", 1))
     plays = list(data.get("plays") or [0, 0, 0, 0, 0, 0, 0])
     if len(plays) != 7:
-        raise PositionError(
-            "plays: seven numbers (characters, boosters, supports, cards, cards drawn, FREE "
-            "to come, stage: 0 before the main decision, 1 in it, 3 just after it, 2 at the "
-            "end)"
-        )
+        raise _refused("pos_plays")
     st.plays = [int(x) for x in plays]
     st.stopped = int(bool(data.get("stopped", False)))
     st.irrev = int(bool(data.get("irreversible", False)))
     lead = data.get("leadership_now")
     if lead is not None and lead not in paths:
-        raise PositionError(f"leadership_now: no card at {lead!r}")
+        raise _refused("pos_no_card_at", where="leadership_now", place=shown(lead))
     st.lead_now = -1 if lead is None else paths[lead]
     out = data.get("out_first")
     st.out_first = -1 if out is None else _seat(out, "out_first")
@@ -297,7 +314,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     st.shed = []
     for x in data.get("shed") or []:
         if not isinstance(x, list | tuple) or len(x) != 2:
-            raise PositionError(f"shed: expected [card, demanding card] paths, got {x!r}")
+            raise _refused("pos_shed", got=shown(x))
         st.shed += [_path(paths, x[0], "shed"), _path(paths, x[1], "shed")]
     st.freed = [_path(paths, x, "freed") for x in data.get("freed") or []]
     st.used = [_path(paths, x, "used") for x in data.get("used") or []]
@@ -308,9 +325,9 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     for t in data.get("tasks") or []:
         mode, actor, source, n, done = t
         if mode not in MODES:
-            raise PositionError(f"tasks: unknown action {mode!r}")
+            raise _refused("pos_task_action", got=shown(mode))
         if source not in paths:
-            raise PositionError(f"tasks: no card at {source!r}")
+            raise _refused("pos_no_card_at", where="tasks", place=shown(source))
         st.tasks.append(
             [MODES.index(mode), _seat(actor, "tasks"), paths[source], int(n), int(done)]
         )
@@ -365,9 +382,9 @@ def _read_stop(st: BlueMoonState, value: Any, data: Mapping[str, Any]) -> str:
         return ""
     boundary = stop_boundary(value, BOUNDARIES, st.step)
     if st.phase != FIGHT:
-        raise PositionError("pending continue: a stop stands in a fight (phase: fight)")
+        raise _refused("pos_stop_fight")
     if st.tasks:
-        raise PositionError("pending continue: a stop stands with no action waiting (tasks)")
+        raise _refused("pos_stop_tasks")
     if "plays" not in data:
         st.plays[P_STAGE] = STOP_STAGE[boundary]
     if boundary == B_FIGHT:
@@ -376,10 +393,7 @@ def _read_stop(st: BlueMoonState, value: Any, data: Mapping[str, Any]) -> str:
         if "starter" not in data:
             st.starter = st.active
         if st.fturn or st.starter != st.active or any(st.combat + st.support):
-            raise PositionError(
-                "pending continue: a fight stop stands before the fight's first turn: "
-                "fight_turn 0, the starter active, the combat and support areas empty"
-            )
+            raise _refused("pos_stop_fight_start")
     return str(boundary)
 
 
@@ -412,7 +426,7 @@ def check_decks(game: BlueMoonGame, st: BlueMoonState) -> None:
 
 def _path(paths: Mapping[str, int], x: Any, what: str) -> int:
     if not isinstance(x, str) or x not in paths:
-        raise PositionError(f"{what}: {x!r} is a card path that names no card")
+        raise _refused("pos_path", where=what, got=shown(x))
     return paths[x]
 
 
@@ -427,10 +441,10 @@ def _undo_point(st: BlueMoonState, paths: Mapping[str, int], doc: Any, db: Any) 
         aims = [(i, st.aim[i]) for t in (0, 1) for i in st.combat[t] + st.support[t]]
     else:
         if not isinstance(doc, Mapping) or set(doc) - {"element", "stopped", "active", "aims"}:
-            raise PositionError("undo_point: a mapping of element, stopped, active, aims")
+            raise _refused("pos_undo_point")
         el = doc.get("element")
         if el is not None and el not in ELEMENTS:
-            raise PositionError(f"undo_point.element: expected fire, earth or null, got {el!r}")
+            raise _refused("pos_element", where="undo_point.element", got=shown(el))
         element = -1 if el is None else ELEMENTS.index(el)
         stopped = int(bool(doc.get("stopped", False)))
         was = [_path(paths, x, "undo_point.active") for x in doc.get("active") or []]

@@ -14,11 +14,19 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.core.help import Term
+from cardtable.core.i18n import has
 from cardtable.core.layout import fitted
 from cardtable.games.bluemoon.cards import PLAYED_TYPES, CardDef, Power
 from cardtable.games.bluemoon.overrides import overrides_text
 from cardtable.games.bluemoon.state import DRAGONS, OVER, BlueMoonState
-from cardtable.games.bluemoon.view import card_facts, describe_continue, msg, seat_name
+from cardtable.games.bluemoon.view import (
+    PKG,
+    card_facts,
+    describe_continue,
+    gang_text,
+    msg,
+    seat_name,
+)
 
 if TYPE_CHECKING:
     from cardtable.games.bluemoon.game import BlueMoonGame
@@ -145,93 +153,67 @@ def render(
 
 
 # --- special powers in words (bluemoon.cards.special_text, bluemoon.special.reading) --------
-# Word forms of the card types: plural nominative, plural accusative, plural genitive,
-# singular accusative (with the article in English). "all" stands for every type.
-_TYPE_FORMS: dict[str, dict[str, tuple[str, str, str, str]]] = {
-    "ru": {
-        "character": ("герои", "героев", "героев", "героя"),
-        "booster": ("бустеры", "бустеры", "бустеров", "бустер"),
-        "support": ("карты поддержки", "карты поддержки", "карт поддержки", "карту поддержки"),
-        "leadership": ("карты лидерства", "карты лидерства", "карт лидерства", "карту лидерства"),
-        "all": ("карты", "карты", "карт", "карту"),
-    },
-    "en": {
-        "character": ("characters", "characters", "characters", "a character"),
-        "booster": ("boosters", "boosters", "boosters", "a booster"),
-        "support": ("support cards", "support cards", "support cards", "a support card"),
-        "leadership": (
-            "leadership cards",
-            "leadership cards",
-            "leadership cards",
-            "a leadership card",
-        ),
-        "all": ("cards", "cards", "cards", "a card"),
-    },
-}
-_FORM = {"nom": 0, "acc": 1, "gen": 2, "sg": 3}
-_ELEMENT_GEN = {"ru": {"fire": "огня", "earth": "земли"}, "en": {"fire": "Fire", "earth": "Earth"}}
+# The words are the catalog's: a type's word forms are its ``type_forms_<type>`` message,
+# "|"-separated in the order of _FORMS ("all" stands for every type); numbers of cards and
+# dragons are counted messages (``cards_acc``, ``dragons_gen``, …).
+_FORMS = ("nom", "acc", "gen", "sg", "all", "one")
 _ANY = 10  # a count this high reads as "any number"
+
+
+def _form(kind: str, form: str, lang: str) -> str:
+    """One word form of a card type (or of "all" cards), from the catalog."""
+    return msg(f"type_forms_{kind}", lang).split("|")[_FORMS.index(form)]
 
 
 def _join(items: list[str], lang: str, conj: str = "and") -> str:
     if len(items) <= 1:
         return "".join(items)
-    word = {"and": {"ru": "и", "en": "and"}, "or": {"ru": "или", "en": "or"}}[conj][lang]
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    return msg(f"join_{conj}", lang, head=", ".join(items[:-1]), last=items[-1])
 
 
 def _types(types: tuple[str, ...], form: str, lang: str, conj: str = "and") -> str:
     """Card types in words ("карты поддержки", "boosters"); every type: "карты"."""
-    forms = _TYPE_FORMS[lang]
     if not types or set(types) >= set(PLAYED_TYPES):
-        return forms["all"][_FORM[form]]
-    return _join([forms[t][_FORM[form]] for t in types], lang, conj)
-
-
-def _ru_plural(n: int, one: str, few: str, many: str) -> str:
-    if n % 10 == 1 and n % 100 != 11:
-        return one
-    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
-        return few
-    return many
+        return _form("all", form, lang)
+    return _join([_form(t, form, lang) for t in types], lang, conj)
 
 
 def _cards(n: int, lang: str, case: str = "acc") -> str:
     """A number of cards: "одну карту", "2 карты", "5 карт" / "a card", "2 cards"."""
-    if lang == "en":
-        return ("one card" if case == "gen" else "a card") if n == 1 else f"{n} cards"
     if n == 1:
-        return "одной карты" if case == "gen" else "одну карту"
-    if case == "gen":
-        return f"{n} карт"
-    return f"{n} {_ru_plural(n, 'карту', 'карты', 'карт')}"
+        return msg(f"cards_one_{case}", lang)
+    return msg(f"cards_{case}", lang, n=n)
 
 
 def _upto(n: int, lang: str) -> str:
     """A "may" number of cards: "одну карту", "до 5 карт" / "a card", "up to 5 cards"."""
     if n == 1:
         return _cards(1, lang)
-    return f"до {_cards(n, lang, 'gen')}" if lang == "ru" else f"up to {n} cards"
+    return msg("upto_cards", lang, cards=_cards(n, lang, "gen"))
 
 
 def _dragons(n: int, lang: str, case: str = "acc") -> str:
-    if lang == "en":
-        return "one dragon" if n == 1 else f"{n} dragons"
     if n == 1:
-        return "одного дракона"
-    return f"{n} {_ru_plural(n, 'дракона', 'дракона', 'драконов') if case == 'acc' else 'драконов'}"
+        return msg("dragons_one", lang)
+    return msg(f"dragons_{case}", lang, n=n)
 
 
 def _typed_cards(n: int, types: tuple[str, ...], lang: str) -> str:
     """A number of cards of some types: "3 карты героев" / "3 characters"."""
-    if lang == "ru":
-        if tuple(types) == ("character",):
-            return f"{_cards(n, lang)} героев"
-        return f"{_cards(n, lang)} ({_types(types, 'nom', lang)})"
     if len(types) == 1:
-        forms = _TYPE_FORMS[lang][types[0]]
-        return forms[3] if n == 1 else f"{n} {forms[0]}"
-    return f"{_cards(n, lang)} ({_types(types, 'nom', lang, 'or')})"
+        t = types[0]
+        return msg(
+            "typed_cards_single",
+            lang,
+            n=n,
+            cards=_cards(n, lang),
+            nom=_form(t, "nom", lang),
+            gen=_form(t, "gen", lang),
+            sg=_form(t, "sg", lang),
+        )
+    return msg(
+        "typed_cards_many", lang, cards=_cards(n, lang), types=_types(types, "nom", lang, "or")
+    )
 
 
 def _element_in(element: str | None, lang: str) -> str:
@@ -248,19 +230,29 @@ def _ignore_text(p: Power, lang: str) -> str:
             "pw_except_people",
             lang,
             types=_types(p.except_types or p.types, "gen", lang),
-            people=p.except_people.capitalize(),
+            people=_people_gen(p.except_people, lang),
         )
     icons = ""
     if p.except_icons:
-        names = [msg(f"icon_{i}", lang) for i in p.except_icons]
-        if lang == "ru":
-            names = [f"«{x}»" for x in names]
+        names = [msg("icon_quoted", lang, icon=msg(f"icon_{i}", lang)) for i in p.except_icons]
         key = "pw_except_icon" if len(names) == 1 else "pw_except_icons"
         icons = msg(key, lang, icons=_join(names, lang))
     key = f"pw_ignore_{p.aspect}"
     if p.aspect == "icons":
         return msg(key, lang, types=types, exc=exc, icons=icons)
     return msg(key, lang, types=types, exc=exc)
+
+
+def _people(people: str, lang: str) -> str:
+    """A people's name ("Флит", "Flit")."""
+    key = f"people_{people}"
+    return msg(key, lang) if has(PKG, key, lang) else people.capitalize()
+
+
+def _people_gen(people: str, lang: str) -> str:
+    """A people's name as it follows a noun ("героев Флита", "Flit characters")."""
+    key = f"people_gen_{people}"
+    return msg(key, lang) if has(PKG, key, lang) else people.capitalize()
 
 
 def _value_text(p: Power, lang: str) -> str:
@@ -270,7 +262,7 @@ def _value_text(p: Power, lang: str) -> str:
     if mode in ("double_one", "set_one"):
         if p.element is None:
             return msg(f"pw_{mode}_both", lang, n=p.n)
-        return msg(f"pw_{mode}", lang, element=_ELEMENT_GEN[lang][p.element], n=p.n)
+        return msg(f"pw_{mode}", lang, element=msg(f"element_gen_{p.element}", lang), n=p.n)
     return msg(f"pw_{mode}", lang)
 
 
@@ -295,7 +287,8 @@ def _must_discard_text(p: Power, lang: str) -> str:
     elif p.mode in ("both", "either"):
         what = msg(f"pw_md_{p.mode}", lang, n=p.n)
     else:
-        what = msg("pw_md_element", lang, element=_ELEMENT_GEN[lang][p.element or "fire"], n=p.n)
+        element = msg(f"element_gen_{p.element or 'fire'}", lang)
+        what = msg("pw_md_element", lang, element=element, n=p.n)
     return msg("pw_must_discard_dragon" if p.or_dragon else "pw_must_discard", lang, what=what)
 
 
@@ -306,11 +299,11 @@ def _act_text(p: Power, lang: str) -> str:
     if mode == "discard_active":
         types = p.types or ("character", "booster", "support")
         if p.n >= _ANY:
-            count = "сколько угодно карт" if lang == "ru" else "any number"
+            count = msg("pw_count_any", lang)
         elif p.n <= 1:
-            count = "одну карту" if lang == "ru" else "one"
+            count = msg("pw_count_one", lang)
         else:
-            count = f"до {_cards(p.n, lang, 'gen')}" if lang == "ru" else f"up to {p.n}"
+            count = msg("pw_count_upto", lang, n=p.n, cards=_cards(p.n, lang, "gen"))
         kw = {
             "count": count,
             "types": _types(types, "gen", lang, "or" if p.n <= 1 else "and"),
@@ -319,13 +312,7 @@ def _act_text(p: Power, lang: str) -> str:
         }
     elif mode == "discard_all":
         types = p.types or ("character", "booster", "support")
-        if lang == "ru":
-            parts = [
-                ("всех " if t == "character" else "все ") + _types((t,), "acc", lang) for t in types
-            ]
-            kw = {"types": _join(parts, lang)}
-        else:
-            kw = {"types": _types(types, "nom", lang)}
+        kw = {"types": _types(types, "all", lang)}
     elif mode == "retrieve_own":
         if p.combat_only:
             key += "_combat"
@@ -333,8 +320,9 @@ def _act_text(p: Power, lang: str) -> str:
         if p.types and set(p.types) != {"character", "booster", "support"}:
             kw["types"] = f" ({_types(p.types, 'nom', lang, 'or')})"
     elif mode == "take_hand":
-        them = {"ru": ("её", "их"), "en": ("it", "them")}[lang][p.n > 1]
-        kw = {"cards": _upto(max(1, p.n), lang), "them": them}
+        if p.n > 1:
+            key += "_many"
+        kw = {"cards": _upto(max(1, p.n), lang)}
     elif mode == "pile_draw":
         kw = {"cards": _upto(max(1, p.n), lang)}
     elif mode == "force_discard":
@@ -342,15 +330,13 @@ def _act_text(p: Power, lang: str) -> str:
             key += "_may"
         kw = {"cards": _cards(max(1, p.n), lang)}
     elif mode == "hand_cap":
-        kw = {"cards": _cards(p.n, lang)}
-        if lang == "ru":
-            kw["cards"] = f"{p.n} {_ru_plural(p.n, 'карта', 'карты', 'карт')}"
+        kw = {"n": p.n}
     elif mode == "dragon_discard":
         if p.types:
             key += "_types"
             kw = {"count": _typed_cards(p.n, p.types, lang)}
         else:
-            kw = {"element": _ELEMENT_GEN[lang][p.element or "fire"], "n": p.n}
+            kw = {"element": msg(f"element_gen_{p.element or 'fire'}", lang), "n": p.n}
     text = msg(key, lang, **kw)
     return _cap(msg(f"pw_when_{p.timing}", lang, text=text))
 
@@ -385,8 +371,7 @@ def _one_power(p: Power, lang: str) -> str:
     if k == "ignore":
         text = _ignore_text(p, lang)
         if p.void_if_opposed_by:
-            quote = "«{}»" if lang == "ru" else "“{}”"
-            names = [quote.format(_card_name(c, lang)) for c in p.void_if_opposed_by]
+            names = [msg("quoted", lang, name=_card_name(c, lang)) for c in p.void_if_opposed_by]
             text += " " + msg("pw_void_opposed", lang, cards=_join(names, lang, "or"))
         return text
     if k == "total_at_least":
@@ -395,10 +380,7 @@ def _one_power(p: Power, lang: str) -> str:
         if p.n == 0:
             return msg("pw_extra_any", lang, types=_types(p.types, "gen", lang))
         if p.n == 1:
-            types = _types(p.types, "sg", lang, "or")
-            if lang == "en":
-                types = types.removeprefix("a ").replace(" or a ", " or ")
-            return msg("pw_extra_one", lang, types=types)
+            return msg("pw_extra_one", lang, types=_types(p.types, "one", lang, "or"))
         return msg(
             "pw_extra_n",
             lang,
@@ -407,7 +389,7 @@ def _one_power(p: Power, lang: str) -> str:
             cards=_typed_cards(p.n, p.types, lang) if p.types else _cards(p.n, lang),
         )
     if k == "double":
-        return msg("pw_double", lang, types=_types(p.types, "gen" if lang == "ru" else "nom", lang))
+        return msg("pw_double", lang, types=_types(p.types, "gen", lang))
     if k == "value":
         return _value_text(p, lang)
     if k == "retreat_dragons":
@@ -418,10 +400,7 @@ def _one_power(p: Power, lang: str) -> str:
         if p.mode == "to":
             return msg("pw_end_draw_to_may" if p.may else "pw_end_draw_to", lang, n=p.n)
         cards = _upto(p.n, lang) if p.may else _cards(p.n, lang)
-        if lang == "en":
-            more = "one more card" if p.n == 1 else f"{p.n} more cards"
-            cards = f"up to {more}" if p.may and p.n > 1 else more
-        return msg("pw_end_draw_may" if p.may else "pw_end_draw", lang, cards=cards)
+        return msg("pw_end_draw_may" if p.may else "pw_end_draw", lang, n=p.n, cards=cards)
     if k == "must_play":
         return msg("pw_must_play", lang, types=_types(p.types, "sg", lang, "or"))
     if k == "must_discard":
@@ -497,10 +476,10 @@ def card_table(game: BlueMoonGame, lang: str, explain: bool = False) -> Table:
         extra = [Text("\n".join(icon_lines(d, lang)))] if explain else []
         icons = [msg(f"icon_{x}", lang) for x in sorted(d.icons)]
         if d.gang:
-            icons.append(msg("gang", lang, gang=d.gang))
+            icons.append(gang_text(d.gang, lang))
         table.add_row(
             Text(d.name(lang), style="bold"),
-            msg("r_mutant", lang) if d.people == "mutant" else d.people.capitalize(),
+            msg("r_mutant", lang) if d.people == "mutant" else _people(d.people, lang),
             msg(f"type_{d.type}", lang),
             f"{d.fire}/{d.earth}" if _valued(d) else "",
             ", ".join(icons),
@@ -583,7 +562,7 @@ def glossary(game: BlueMoonGame, lang: str) -> list[Term]:
             facts.append(f"{msg('fire', lang)} {d.fire} / {msg('earth', lang)} {d.earth}")
         facts += [msg(f"icon_{x}", lang) for x in sorted(d.icons)]
         if d.gang:
-            facts.append(msg("gang", lang, gang=d.gang))
+            facts.append(gang_text(d.gang, lang))
         text = ", ".join(facts) + "."
         power = power_text(game, d, lang)
         if power:

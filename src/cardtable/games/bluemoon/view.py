@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
-from cardtable.core.i18n import tr
+from cardtable.core.i18n import has, tr
 from cardtable.games.bluemoon.overrides import decode
 from cardtable.games.bluemoon.powers import count_kind, defn, ignored, shielded, total
 from cardtable.games.bluemoon.state import OVER, BlueMoonState
@@ -187,6 +187,12 @@ def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, A
     return obs
 
 
+def gang_text(gang: str, lang: str) -> str:
+    """A card's gang as its icon reads: "банда «Топ»" / "gang “Top”" (bluemoon.icon.gang)."""
+    key = f"gang_{gang}"
+    return msg("gang", lang, gang=msg(key, lang) if has(PKG, key, lang) else gang)
+
+
 def card_facts(game: BlueMoonGame, i: int, st: BlueMoonState, lang: str) -> str:
     """A card's type, values and icons as a short line."""
     d = defn(game.dbs(st), st, i)
@@ -195,5 +201,5 @@ def card_facts(game: BlueMoonGame, i: int, st: BlueMoonState, lang: str) -> str:
         parts.append(f"{msg('fire', lang)} {d.fire} / {msg('earth', lang)} {d.earth}")
     parts += [msg(f"icon_{x}", lang) for x in sorted(d.icons)]
     if d.gang:
-        parts.append(msg("gang", lang, gang=d.gang))
+        parts.append(gang_text(d.gang, lang))
     return ", ".join(parts)

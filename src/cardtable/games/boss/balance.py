@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core.errors import SetupError
+from cardtable.core.errors import shown
 from cardtable.core.overrides import merge_overrides
 from cardtable.games.boss.cards import BossDB
 from cardtable.games.boss.formats import MAX_PLAYERS, MIN_PLAYERS, parse_setup
 from cardtable.games.boss.overrides import check_overrides
+from cardtable.games.boss.problems import MESSAGES
 from cardtable.games.boss.state import BossState
 
 
@@ -41,17 +42,16 @@ def with_decks(db: BossDB, setup: Mapping[str, Any] | None, decks: Sequence[str]
     does not allow."""
     out = dict(setup or {})
     if parse_setup(out).kind() != "precon":
-        raise SetupError("Boss Battle setup: only the precon format seats named decks")
+        raise MESSAGES.setup_problem("setup_precon_only")
     names = [str(d) for d in decks]
     for d in names:
         if d not in db.decks:
-            raise SetupError(
-                f"Boss Battle setup: unknown deck {d!r}; the decks are {', '.join(db.decks)}"
+            raise MESSAGES.setup_problem(
+                "setup_unknown_deck", deck=shown(d), known=", ".join(db.decks)
             )
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise SetupError(
-            f"Boss Battle setup: {len(names)} decks: the game is for {MIN_PLAYERS} to "
-            f"{MAX_PLAYERS} players"
+        raise MESSAGES.setup_problem(
+            "setup_decks_players", n=len(names), low=MIN_PLAYERS, high=MAX_PLAYERS
         )
     out["decks"] = names
     out["players"] = len(names)

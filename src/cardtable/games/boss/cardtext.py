@@ -2,8 +2,8 @@
 
 Every part of the vocabulary of ``cards.py`` (ops, targets and their filters, ``per``,
 conditions, triggers, activated abilities, «Расплата», Конструирование, Синергия,
-Металлолом, statics, keywords, "choose one") has its phrase in ``messages.toml`` (keys
-``ct_*``). Russian phrases agree in case, gender and number: a noun phrase is built in the
+Металлолом, statics, keywords, "choose one") has its phrase in the game's catalog
+(``locale/<lang>/LC_MESSAGES/messages.po``, keys ``ct_*``). Russian phrases agree in case, gender and number: a noun phrase is built in the
 case its verb governs from word forms kept as "|"-separated lists, and counted nouns take
 the form their number asks for (1 карту, 2 карты, 5 карт).
 """

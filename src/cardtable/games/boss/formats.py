@@ -15,9 +15,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardtable.core import rng as crng
-from cardtable.core.carddata import validation_message
-from cardtable.core.errors import DeckError, SetupError
+from cardtable.core.errors import DeckError, Message, shown
 from cardtable.games.boss.cards import BossDB
+from cardtable.games.boss.problems import MESSAGES, PKG
 
 MIN_DECK, MAX_DECK, MAX_COPIES = 30, 50, 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -53,30 +53,28 @@ class BossSetup(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BossSetup:
         if self.decks is not None and self.lists is not None:
-            raise ValueError("give either 'decks' (precon) or 'lists' (constructed), not both")
+            raise MESSAGES.problem("setup_decks_or_lists")
         if self.players is not None and not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(
-                f"{self.players} players: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+            raise MESSAGES.problem(
+                "setup_players", n=self.players, low=MIN_PLAYERS, high=MAX_PLAYERS
             )
         fmt = self.kind()
         if fmt == "precon" and self.lists is not None:
-            raise ValueError("'lists' belong to the constructed format")
+            raise MESSAGES.problem("setup_lists_format")
         if fmt == "constructed" and self.lists is None:
-            raise ValueError("the constructed format needs 'lists': one card list per player")
+            raise MESSAGES.problem("setup_constructed_lists")
         if fmt == "random" and (self.decks is not None or self.lists is not None):
-            raise ValueError("the random format draws its decks: no 'decks' or 'lists'")
+            raise MESSAGES.problem("setup_random_decks")
         given = self.decks if self.decks is not None else self.lists
         if given is not None:
             if self.players is not None and len(given) != self.players:
-                raise ValueError(
-                    f"{self.players} players need {self.players} decks, {len(given)} given"
-                )
+                raise MESSAGES.problem("setup_decks_count", n=self.players, given=len(given))
             if not MIN_PLAYERS <= len(given) <= MAX_PLAYERS:
-                raise ValueError(
-                    f"{len(given)} decks: the game is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+                raise MESSAGES.problem(
+                    "setup_decks_players", n=len(given), low=MIN_PLAYERS, high=MAX_PLAYERS
                 )
         if self.first is not None and self.first >= self.seats():
-            raise ValueError(f"first = {self.first}: the seats are 0 to {self.seats() - 1}")
+            raise MESSAGES.problem("setup_first_range", first=self.first, last=self.seats() - 1)
         return self
 
     def kind(self) -> str:
@@ -98,23 +96,20 @@ def parse_setup(setup: Mapping[str, Any] | None) -> BossSetup:
     try:
         return BossSetup.model_validate(dict(setup or {}))
     except ValidationError as exc:
-        err = exc.errors()[0]
-        whole = not err["loc"] and err["type"] == "value_error"  # a check of the whole setup
-        text = str(err["ctx"]["error"]) if whole else validation_message(exc)
-        raise SetupError(f"Boss Battle setup: {text}") from None
+        raise MESSAGES.invalid_setup(exc) from None
 
 
-def deck_problem(db: BossDB, cards: Sequence[str]) -> str | None:
+def deck_problem(db: BossDB, cards: Sequence[str]) -> Message | None:
     """Why a deck is refused, or None: 30 to 50 known cards, at most two copies of one
     (boss.setup.deck)."""
     for c in cards:
         if c not in db.cards:
-            return f"unknown card {c!r}"
+            return MESSAGES.message("deck_unknown_card", card=c)
     if not MIN_DECK <= len(cards) <= MAX_DECK:
-        return f"a deck holds {MIN_DECK} to {MAX_DECK} cards, this one has {len(cards)}"
+        return MESSAGES.message("deck_size", low=MIN_DECK, high=MAX_DECK, n=len(cards))
     for c, k in sorted(Counter(cards).items()):
         if k > MAX_COPIES:
-            return f"{k} copies of {c!r}: at most {MAX_COPIES} copies of a card"
+            return MESSAGES.message("deck_copies", n=k, card=c, most=MAX_COPIES)
     return None
 
 
@@ -125,13 +120,13 @@ def precon_ids(db: BossDB, setup: BossSetup, seed: int) -> list[str]:
     if setup.decks is not None:
         for d in setup.decks:
             if d not in db.decks:
-                raise SetupError(
-                    f"Boss Battle setup: unknown deck {d!r} (decks: {', '.join(db.decks)})"
+                raise MESSAGES.setup_problem(
+                    "setup_unknown_deck", deck=shown(d), known=", ".join(db.decks)
                 )
         return list(setup.decks)
     names = list(db.decks)
     if not names:
-        raise SetupError("Boss Battle setup: no preconstructed decks are defined")
+        raise MESSAGES.setup_problem("setup_no_decks")
     dealer = crng.Rng(seed ^ 0xB055)
     out: list[str] = []
     while len(out) < n:
@@ -163,7 +158,7 @@ def make_decks(db: BossDB, setup: BossSetup, seed: int) -> tuple[list[list[str]]
         for s, cards in enumerate(setup.lists):
             problem = deck_problem(db, cards)
             if problem:
-                raise DeckError(f"player {s + 1}'s deck: {problem}")
+                raise DeckError.msg_in(PKG, "deck_of_player", seat=s + 1, problem=problem)
             decks.append(list(cards))
         return decks, ["constructed"] * n
     if fmt == "random":

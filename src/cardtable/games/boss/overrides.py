@@ -23,11 +23,12 @@ from cardtable.core.overrides import (
     schema_limits,
 )
 from cardtable.games.boss.cards import BossDB, CardDef, CardModel, Construct, Reckoning
+from cardtable.games.boss.problems import MESSAGES
 
 FIELDS = ("cost", "attack", "durability", "synergy", "construct", "reckoning")
 """Every field an override may name."""
 
-_PREFIX = "Boss Battle setup: overrides"
+_PREFIX = MESSAGES.message("overrides_prefix")
 
 
 def fields_of(card: CardDef) -> tuple[str, ...]:
@@ -56,7 +57,7 @@ def limits(name: str) -> tuple[int, int]:
 
 def _overridable(db: BossDB, ident: str) -> Overridable:
     card = db.card(ident)
-    return Overridable(card.id, f"a {card.type} card", fields_of(card))
+    return Overridable(card.id, MESSAGES.message(f"override_kind_{card.type}"), fields_of(card))
 
 
 def check_overrides(db: BossDB, overrides: Mapping[str, Any] | None) -> Overrides:

@@ -26,6 +26,7 @@ from cardtable.core.position import (
     check_copies,
     check_derived,
     check_document,
+    check_keys,
     check_range,
     flag,
     stop_boundary,
@@ -43,6 +44,7 @@ from cardtable.games.boss.effects import (
     tactic_cost,
 )
 from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
+from cardtable.games.boss.problems import MESSAGES, PKG
 from cardtable.games.boss.rules import (
     BOSS_PER_PLAYER,
     BOUNDARIES,
@@ -156,7 +158,8 @@ def _seat(value: Any, n: int, what: str) -> int:
         k = int(value[1:]) - 1
         if 0 <= k < n:
             return k
-    raise PositionError(f"{what}: expected a player P1..P{n}, got {value!r}")
+    known = ", ".join(f"P{k + 1}" for k in range(n))
+    raise PositionError.msg("position_choice", where=what, got=shown(value), known=known)
 
 
 def _int(value: Any, what: str, low: int = 0, high: int = 10**6) -> int:
@@ -196,9 +199,7 @@ class _Loader:
 
     def __init__(self, game: BossGame, data: Mapping[str, Any]) -> None:
         check_document(data, "boss", FIELDS, game.db.cards, _TOP)
-        bad = set(data) - _TOP
-        if bad:
-            raise PositionError(f"unknown key(s) {sorted(bad)}")
+        check_keys(data, _TOP)
         try:
             inline = parse_cards("position 'cards'", list(data.get("cards") or []))
         except CardDataError as exc:
@@ -208,10 +209,10 @@ class _Loader:
         self.db = game.db_with(inline, data.get("cards") or [])
         players = data.get("players")
         if not isinstance(players, Mapping) or not players:
-            raise PositionError("'players' must map P1, P2, … to their zones")
+            raise PositionError.msg_in(PKG, "pos_players_map")
         self.n = len(players)
         if not 2 <= self.n <= 6:
-            raise PositionError(f"{self.n} players: the game is for 2 to 6 players")
+            raise PositionError.msg_in(PKG, "pos_players_count", n=self.n)
         self.players = players
         self.paths: dict[str, int] = {}
         st = BossState.__new__(BossState)
@@ -233,7 +234,7 @@ class _Loader:
             extra = raw
             raw = raw.get("card")
         if not isinstance(raw, str):
-            raise PositionError(f"{where}: a card is an id or a mapping with 'card'")
+            raise PositionError.msg_in(PKG, "pos_card_form", where=where)
         try:
             ident = self.db.card(raw).id
         except CardDataError:
@@ -254,14 +255,14 @@ class _Loader:
         if not isinstance(raw, Mapping):
             return None
         if set(raw) != {"continue"}:
-            raise PositionError(f"pending: {{continue: BOUNDARY}} or [kind, player], got {raw!r}")
+            raise PositionError.msg_in(PKG, "pos_pending_stop", got=", ".join(map(str, raw)))
         return stop_boundary(raw, BOUNDARIES, self.st.step)
 
     def known_mask(self, value: Any, where: str) -> int:
         if value == "all":
             return ALL_SEATS
         if not isinstance(value, list):
-            raise PositionError(f"{where}.known: 'all' or a list of players")
+            raise PositionError.msg_in(PKG, "pos_known", where=where)
         mask = 0
         for p in value:
             mask |= 1 << _seat(p, self.n, f"{where}.known")
@@ -271,31 +272,27 @@ class _Loader:
         st, n = self.st, self.n
         names = [f"P{k + 1}" for k in range(n)]
         if sorted(self.players, key=str) != sorted(names):
-            raise PositionError(f"players must be {', '.join(names)}")
+            raise PositionError.msg_in(PKG, "pos_players_names", names=", ".join(names))
         for name in ZONES:
             setattr(st, ATTR[name], [[] for _ in range(n)])
         st.labels = []
         for s, name in enumerate(names):
             p = self.players[name]
             if not isinstance(p, Mapping):
-                raise PositionError(f"players.{name}: a mapping of zones")
-            bad = set(p) - _SEAT
-            if bad:
-                raise PositionError(f"players.{name}: unknown key(s) {sorted(bad)}")
+                raise PositionError.msg_in(PKG, "pos_player_map", name=name)
+            check_keys(p, _SEAT, f"players.{name}")
             st.labels.append(str(p.get("deck_name", "constructed")))
             for zone in ZONES:
                 entries = p.get(zone) or []
                 if not isinstance(entries, list):
-                    raise PositionError(f"players.{name}.{zone}: a list of cards")
+                    raise PositionError.msg_in(PKG, "pos_zone_list", where=f"players.{name}.{zone}")
                 default = {"hand": 1 << s, "deck": 0}.get(zone, ALL_SEATS)
                 if zone == "deck":
                     entries = list(reversed(entries))  # written from the top
                 for k, raw in enumerate(entries):
                     where = f"{name}.{zone}.{k + 1 if zone != 'deck' else len(entries) - k}"
                     if zone != "field" and isinstance(raw, Mapping):
-                        extra = set(raw) - {"card", "known"}
-                        if extra:
-                            raise PositionError(f"{where}: unknown key(s) {sorted(extra)}")
+                        check_keys(raw, ("card", "known"), where)
                     i = self.card(raw, s, where, default)
                     getattr(st, ATTR[zone])[s].append(i)
                     self.paths[where] = i
@@ -331,11 +328,10 @@ class _Loader:
         st = self.st
         d = self.db.cards[st.card_ids[i]]
         if not d.is_permanent:
-            raise PositionError(f"{where}: a {d.type} is not a permanent")
+            kind = MESSAGES.message(f"ct_type_{d.type}")
+            raise PositionError.msg_in(PKG, "pos_not_permanent", where=where, kind=kind)
         extra = self.extras.get(i, {})
-        bad = set(extra) - _PERMANENT
-        if bad:
-            raise PositionError(f"{where}: unknown key(s) {sorted(bad)}")
+        check_keys(extra, _PERMANENT, where)
         if "owner" in extra:
             st.owner[i] = _seat(extra["owner"], self.n, f"{where}.owner")
         st.ctl[i] = s
@@ -346,7 +342,7 @@ class _Loader:
             st.dur[i] = _int(extra.get("durability", d.durability), f"{where}.durability", -20, 40)
             st.fed[i] = _flag(extra.get("fed", False), f"{where}.fed")
         elif "durability" in extra or "fed" in extra:
-            raise PositionError(f"{where}: only units have durability")
+            raise PositionError.msg_in(PKG, "pos_durability", where=where)
         st.energy[i] = _int(extra.get("energy", 0), f"{where}.energy", 0, 99)
         st.atk[i] = _int(extra.get("attack", 0), f"{where}.attack", -20, 40)
         st.eot_atk[i] = _int(extra.get("eot_attack", 0), f"{where}.eot_attack", -20, 40)
@@ -363,19 +359,18 @@ class _Loader:
         st.waiting.append(_flag(p.get("waiting", False), f"{name}.waiting"))
         st.redeals.append(_int(p.get("redeals", 0), f"{name}.redeals", 0, 20))
         if len(st.hands[s]) > 9:
-            raise PositionError(f"{name}.hand: {len(st.hands[s])} cards, at most 9")
+            raise PositionError.msg_in(PKG, "pos_hand_size", name=name, n=len(st.hands[s]))
 
     def scalars(self) -> None:
         data, st, n = self.data, self.st, self.n
         stop = self.boundary
         phase = data.get("phase", "placement1" if stop is None else PHASES[STOP_PHASE[stop]])
         if phase not in PHASES:
-            raise PositionError(f"phase: one of {', '.join(PHASES)}, got {phase!r}")
+            known = ", ".join(PHASES)
+            raise PositionError.msg("position_choice", where="phase", got=shown(phase), known=known)
         if stop is not None and phase != PHASES[STOP_PHASE[stop]]:
-            raise PositionError(
-                f"pending continue: the {stop} stop stands in phase "
-                f"{PHASES[STOP_PHASE[stop]]}, not {phase}"
-            )
+            want = PHASES[STOP_PHASE[stop]]
+            raise PositionError.msg_in(PKG, "pos_stop_phase", stop=stop, phase=want, got=phase)
         st.phase = PHASES.index(phase)
         st.turn = _int(data.get("turn", 1), "turn", 0, 10_000)
         st.active = _seat(data.get("active", "P1"), n, "active")
@@ -383,17 +378,18 @@ class _Loader:
         st.boss_max = _int(data.get("boss_max", BOSS_PER_PLAYER * n), "boss_max", 1, 10_000)
         st.boss = _int(data.get("boss", st.boss_max), "boss", -100, st.boss_max)
         if st.boss <= 0 and st.phase != OVER:
-            raise PositionError("boss: a running game's boss has health left")
+            raise PositionError.msg_in(PKG, "pos_boss_health")
         st.shield = _int(data.get("shield", 0), "shield", 0, 99)
         combat = data.get("combat", STOP_COMBAT.get(stop or "", "none"))
         names = {v: k for k, v in COMBAT_NAMES.items()}
         if combat not in names:
-            raise PositionError(f"combat: one of {', '.join(names)}, got {combat!r}")
-        if stop is not None and stop in START_STOPS.values() and combat != STOP_COMBAT[stop]:
-            raise PositionError(
-                f"pending continue: the {stop} stop stands at combat {STOP_COMBAT[stop]}, "
-                f"not {combat}"
+            known = ", ".join(names)
+            raise PositionError.msg(
+                "position_choice", where="combat", got=shown(combat), known=known
             )
+        if stop is not None and stop in START_STOPS.values() and combat != STOP_COMBAT[stop]:
+            want = STOP_COMBAT[stop]
+            raise PositionError.msg_in(PKG, "pos_stop_combat", stop=stop, combat=want, got=combat)
         st.combat = names[combat]
         st.prio = -1 if data.get("priority") is None else _seat(data["priority"], n, "priority")
         if st.phase in (1, 2, 3, 4, 5) and st.prio < 0 and st.combat >= 0:
@@ -406,10 +402,10 @@ class _Loader:
         st.effects = []
         for k, e in enumerate(data.get("effects") or []):
             if not (isinstance(e, list) and len(e) == 4):
-                raise PositionError(f"effects.{k + 1}: [what, player, eot|next_turn, by player]")
+                raise PositionError.msg_in(PKG, "pos_effect_form", where=f"effects.{k + 1}")
             what, who, until, by = e
             if until not in ("eot", "next_turn"):
-                raise PositionError(f"effects.{k + 1}: until is eot or next_turn")
+                raise PositionError.msg_in(PKG, "pos_effect_until", where=f"effects.{k + 1}")
             st.effects.append([str(what), _seat(who, n, "effects"), until, _seat(by, n, "effects")])
 
     def frames_cards(self) -> None:
@@ -418,12 +414,12 @@ class _Loader:
         for key in FRAME_LISTS:
             raw = self.data.get(key) or []
             if not isinstance(raw, list):
-                raise PositionError(f"{key}: a list of frames")
+                raise PositionError.msg_in(PKG, "pos_frames_list", where=key)
             self.frame_data[key] = raw
             for k, f in enumerate(raw):
                 where = f"{key}.{k + 1}"
                 if not isinstance(f, Mapping):
-                    raise PositionError(f"{where}: a mapping")
+                    raise PositionError.msg_in(PKG, "pos_frame_map", where=where)
                 if f.get("source", "card") == "card":
                     owner = _seat(f.get("owner", f.get("controller", "P1")), self.n, where)
                     self.paths[where] = self.card(f.get("card"), owner, where, ALL_SEATS)
@@ -437,7 +433,7 @@ class _Loader:
                 return STACK + int(value[6:]) - 1
             if value.upper().startswith("P") and value[1:].isdigit():
                 return PLAYER + _seat(value, self.n, where)
-        raise PositionError(f"{where}: unknown place {value!r}")
+        raise PositionError.msg_in(PKG, "pos_unknown_place", where=where, got=shown(value))
 
     def frames(self) -> None:
         st = self.st
@@ -447,7 +443,10 @@ class _Loader:
                 where = f"{key}.{k + 1}"
                 source = f.get("source", "card")
                 if source not in SOURCES:
-                    raise PositionError(f"{where}.source: one of {', '.join(SOURCES)}")
+                    known = ", ".join(SOURCES)
+                    raise PositionError.msg(
+                        "position_choice", where=f"{where}.source", got=shown(source), known=known
+                    )
                 src = SOURCES.index(source)
                 ctl = _seat(f.get("controller", "P1"), self.n, where)
                 if src == SRC_CARD:
@@ -484,7 +483,7 @@ class _Loader:
         try:
             wanted = check_overrides(self.db, self.data.get("overrides"))
         except SetupError as exc:
-            raise PositionError(str(exc).replace("Boss Battle setup: ", "", 1)) from None
+            raise PositionError.wrap(exc) from None
         if wanted:
             st.overrides = encode(changes(self.db, wanted))
 
@@ -520,7 +519,7 @@ class _Loader:
             st.pending = ("continue", self.boundary)
             problems = stop_problems(st)
             if problems:
-                raise PositionError("pending continue: " + "; ".join(problems))
+                raise PositionError.msg_in(PKG, "pos_stop_problems", problems="; ".join(problems))
             return
         if raw is None:
             if st.phase == REDEAL:
@@ -532,9 +531,7 @@ class _Loader:
                 st.pending = ()
             return
         if not isinstance(raw, list) or len(raw) < 2:
-            raise PositionError(
-                "pending: [kind, player], [kind, player, card] or {continue: BOUNDARY}"
-            )
+            raise PositionError.msg_in(PKG, "pos_pending_form")
         pending: list[Any] = [str(raw[0]), _seat(raw[1], self.n, "pending")]
         if len(raw) > 2:
             pending.append(self.code(raw[2], "pending"))
@@ -545,7 +542,8 @@ class _Loader:
             options = []
         st._legal = None
         if not options:
-            raise PositionError(f"pending {raw}: no legal option in this position")
+            got = " ".join(str(x) for x in raw)
+            raise PositionError.msg_in(PKG, "pos_no_option", got=got)
 
 
 def check_decks(game: BossGame, st: BossState) -> None:

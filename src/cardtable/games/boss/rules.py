@@ -550,7 +550,7 @@ def why_not(db: BossDB, st: BossState, seat: int, c: int) -> list[tuple[str, dic
     have = st.filled[seat] + st.temp[seat]
     block = cast_block(tactic, cost, have, sorcery, delta)
     if block == "boss.resource.pay":
-        out.append((block, {"cost": max(0, cost + delta), "have": have}))
+        out.append((block, {"cost": max(0, cost + delta), "have": have, "n": have}))
     elif block is not None:
         out.append((block, {}))
     return out

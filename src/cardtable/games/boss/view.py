@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
-from cardtable.core.i18n import catalog, tr
+from cardtable.core.i18n import load, tr
 from cardtable.games.boss.effects import attack_of, defn, max_resources
 from cardtable.games.boss.overrides import decode
 from cardtable.games.boss.state import (
@@ -34,29 +34,13 @@ def msg(key: str, lang: str, **kw: Any) -> str:
 
 
 def forms(key: str, lang: str) -> list[str]:
-    """The "|"-separated forms of a message (unformatted: counted forms hold {n})."""
-    entry = catalog(PKG).get(key)
-    if entry is None:
-        raise KeyError(f"{PKG}: no message {key!r}")
-    return entry[lang].split("|")
-
-
-def plural_index(n: int, lang: str) -> int:
-    """Which counted form a number takes: Russian one/few/many, English one/many."""
-    if lang != "ru":
-        return 0 if n == 1 else 1
-    n = abs(n)
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
+    """The "|"-separated word forms of a message (cases and genders of card texts)."""
+    return load(PKG, lang).raw(key).split("|")
 
 
 def counted(key: str, n: int, lang: str) -> str:
-    """'2 карты' / '2 cards' (the form of a counted noun for ``n``)."""
-    words = forms(key, lang)
-    return words[min(plural_index(n, lang), len(words) - 1)].format(n=n)
+    """'2 карты' / '2 cards': a counted noun (a plural catalog entry) for ``n``."""
+    return msg(key, lang, n=n)
 
 
 def seat_name(seat: int, lang: str) -> str:
@@ -185,6 +169,8 @@ def render_event(game: BossGame, st: BossState, ev: Event, lang: str) -> str:
     if ev.kind in ("slot", "resource", "refill", "drain"):
         kw["count"] = counted(f"ev_n_{ev.kind}", int(d.get("n", 0)), lang)
     kw.update(d)
+    if "turns" in kw:  # the turn limit: counted (a plural message takes n)
+        kw["n"] = kw["turns"]
     try:
         return msg(f"ev_{ev.kind}", lang, **kw)
     except (KeyError, IndexError, ValueError):

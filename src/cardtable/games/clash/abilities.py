@@ -1,4 +1,5 @@
-"""The 28 special abilities of Clash of Decks: ids, bit flags and names in ru/en.
+"""The 28 special abilities of Clash of Decks: ids and bit flags; their names and short
+texts in ru/en are the game's catalog messages ``ability_<id>_name`` / ``ability_<id>_text``.
 
 Abilities are held as bit masks on card instances so that the hot path tests them
 with one ``&``. The rule ids are those of docs/rules/clash.md.
@@ -7,6 +8,11 @@ with one ``&``. The rule ids are those of docs/rules/clash.md.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+
+from cardtable.core.i18n import LANGS, tr
+
+PKG = "cardtable.games.clash"
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,209 +21,50 @@ class Ability:
 
     id: str
     bit: int
-    ru: str
-    en: str
     rule: str
-    summary_ru: str
-    summary_en: str
+
+    def name(self, lang: str) -> str:
+        """The ability's name in ``lang`` ("Берсерк", "Berserk")."""
+        return tr(PKG, f"ability_{self.id}_name", lang)
+
+    def summary(self, lang: str) -> str:
+        """What the ability does, in a few words, in ``lang``."""
+        return tr(PKG, f"ability_{self.id}_text", lang)
 
 
-_TABLE = [
-    (
-        "aura",
-        "Аура",
-        "Aura",
-        "соседи в ряду получают связанную способность",
-        "neighbours in the row gain the linked ability",
-    ),
-    (
-        "berserk",
-        "Берсерк",
-        "Berserk",
-        "уничтожив врага атакой, атакует снова",
-        "attacks again after destroying an enemy",
-    ),
-    (
-        "water",
-        "Вода",
-        "Water",
-        "у моста наносит двойной урон",
-        "deals double damage next to the bridge",
-    ),
-    (
-        "air",
-        "Воздух",
-        "Air",
-        "в верхнем ряду бьёт прямо по крепости",
-        "in the top row strikes the fortress directly",
-    ),
-    (
-        "sacrifice",
-        "Жертвоприношение",
-        "Sacrifice",
-        "кто играет карту в этот ряд, получает 1 урон",
-        "whoever plays a card into this row takes 1 damage",
-    ),
-    ("defender", "Защитник", "Defender", "не атакует крепость", "cannot attack the fortress"),
-    (
-        "instinct",
-        "Инстинкт",
-        "Instinct",
-        "раненный существом, отвечает атакой",
-        "strikes back when wounded by a creature",
-    ),
-    (
-        "vanish",
-        "Исчезновение",
-        "Vanish",
-        "раненный, уходит в конец ряда",
-        "when wounded, moves to the back of its row",
-    ),
-    (
-        "catalyst",
-        "Катализатор",
-        "Catalyst",
-        "+2 маны в начале вашего хода",
-        "+2 mana at the start of your turn",
-    ),
-    (
-        "blood_tribute",
-        "Кровавая дань",
-        "Blood Tribute",
-        "недостающую ману можно оплатить уроном крепости",
-        "missing mana may be paid with fortress damage",
-    ),
-    (
-        "mercenary",
-        "Наёмник",
-        "Mercenary",
-        "уничтоженный, уходит в руку противника",
-        "when destroyed, goes to the opponent's hand",
-    ),
-    (
-        "immunity",
-        "Невосприимчивость",
-        "Immunity",
-        "не получает урон от заклинаний и ответного удара",
-        "takes no damage from spells and Retaliation",
-    ),
-    (
-        "defence",
-        "Оборона",
-        "Guard",
-        "первый источник урона за ход не ранит",
-        "the first damage source each turn deals 0",
-    ),
-    (
-        "shackles",
-        "Оковы",
-        "Shackles",
-        "забирает крайнюю левую карту противника, пока не ранен",
-        "holds the opponent's leftmost card until wounded",
-    ),
-    (
-        "edge",
-        "Остриё",
-        "Edge",
-        "излишек урона первого за ход убийства бьёт крепость",
-        "the first kill each turn carries its surplus to the fortress",
-    ),
-    (
-        "retaliation",
-        "Ответный удар",
-        "Retaliation",
-        "при входе бьёт на число карт левее крепости",
-        "on entry strikes for the cards left of your fortress",
-    ),
-    (
-        "reinforcement",
-        "Подкрепление",
-        "Reinforcement",
-        "вернувшись в руку, вызывает дешёвое существо",
-        "on returning to hand, calls in a cheap creature",
-    ),
-    (
-        "errand",
-        "Поручение",
-        "Errand",
-        "при входе крайняя левая карта уходит направо",
-        "on entry your leftmost card moves to the right end",
-    ),
-    (
-        "curse",
-        "Проклятие",
-        "Curse",
-        "возвращается крайней левой картой",
-        "returns as your leftmost card",
-    ),
-    (
-        "pierce",
-        "Пронзание",
-        "Pierce",
-        "бьёт и существо позади цели",
-        "also hits the creature behind the target",
-    ),
-    (
-        "cleave",
-        "Рассечение",
-        "Cleave",
-        "бьёт и соседа цели в другом ряду",
-        "also hits the target's neighbour in the other row",
-    ),
-    (
-        "regeneration",
-        "Регенерация",
-        "Regeneration",
-        "нанося урон, сдвигает вашу крепость влево",
-        "dealing damage moves your fortress left",
-    ),
-    (
-        "symbiosis",
-        "Симбиоз",
-        "Symbiosis",
-        "может слиться с вашим существом в игре",
-        "may merge with a creature of yours in play",
-    ),
-    (
-        "sprint",
-        "Спринт",
-        "Sprint",
-        "атакуя, рвётся к мосту и бьёт сильнее",
-        "dashes to the bridge when attacking, hitting harder",
-    ),
-    (
-        "vulnerability",
-        "Уязвимость",
-        "Weaken",
-        "оставляет цели 1 очко здоровья",
-        "leaves its target at 1 health",
-    ),
-    (
-        "blackmail",
-        "Шантаж",
-        "Blackmail",
-        "вам доступна на одну карту меньше",
-        "you have one fewer available card",
-    ),
-    (
-        "fury",
-        "Ярость",
-        "Fury",
-        "может атаковать существ в ход входа",
-        "may attack creatures on the turn it enters",
-    ),
-    (
-        "clarity",
-        "Ясность",
-        "Clarity",
-        "крайняя левая в руке стоит на 2 меньше",
-        "costs 2 less as your leftmost card",
-    ),
-]
+_IDS = (
+    "aura",
+    "berserk",
+    "water",
+    "air",
+    "sacrifice",
+    "defender",
+    "instinct",
+    "vanish",
+    "catalyst",
+    "blood_tribute",
+    "mercenary",
+    "immunity",
+    "defence",
+    "shackles",
+    "edge",
+    "retaliation",
+    "reinforcement",
+    "errand",
+    "curse",
+    "pierce",
+    "cleave",
+    "regeneration",
+    "symbiosis",
+    "sprint",
+    "vulnerability",
+    "blackmail",
+    "fury",
+    "clarity",
+)
 
 ABILITIES: dict[str, Ability] = {
-    row[0]: Ability(row[0], 1 << i, row[1], row[2], f"clash.ability.{row[0]}", row[3], row[4])
-    for i, row in enumerate(_TABLE)
+    ident: Ability(ident, 1 << i, f"clash.ability.{ident}") for i, ident in enumerate(_IDS)
 }
 BY_BIT: dict[int, Ability] = {a.bit: a for a in ABILITIES.values()}
 
@@ -253,9 +100,11 @@ CLARITY = ABILITIES["clarity"].bit
 # An aura may carry any ability but another aura.
 AURA_PAYLOADS = frozenset(a for a in ABILITIES if a != "aura")
 
-_ALIASES = {a.ru.lower(): a.id for a in ABILITIES.values()} | {
-    a.en.lower(): a.id for a in ABILITIES.values()
-}
+
+@cache
+def _aliases() -> dict[str, str]:
+    """Ability ids by their names in every language, lower case."""
+    return {a.name(lang).lower(): a.id for lang in LANGS for a in ABILITIES.values()}
 
 
 def ability_id(name: str) -> str | None:
@@ -263,7 +112,7 @@ def ability_id(name: str) -> str | None:
     key = name.strip().lower()
     if key in ABILITIES:
         return key
-    return _ALIASES.get(key)
+    return _aliases().get(key)
 
 
 def mask_of(ids: list[str] | tuple[str, ...]) -> int:
@@ -281,4 +130,4 @@ def ids_of(mask: int) -> list[str]:
 
 def names_of(mask: int, lang: str) -> list[str]:
     """Ability names in a mask, in catalog order."""
-    return [getattr(a, lang) for a in ABILITIES.values() if mask & a.bit]
+    return [a.name(lang) for a in ABILITIES.values() if mask & a.bit]

@@ -14,11 +14,11 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from cardtable.core import rng as crng
-from cardtable.core.carddata import validation_message
-from cardtable.core.errors import DeckError, SetupError
+from cardtable.core.errors import DeckError, Message
 from cardtable.games.clash.cards import BASE_SET, CREATURE, CardDB, CardDef
 from cardtable.games.clash.effects import emit
 from cardtable.games.clash.overrides import with_overrides
+from cardtable.games.clash.problems import MESSAGES, PKG
 from cardtable.games.clash.solo import AiSpend, ai_settings
 from cardtable.games.clash.state import DRAFT, SUMMON, ClashState, Table, build_state
 
@@ -92,43 +92,38 @@ class ClashSetup(BaseModel):
     def _consistent(self) -> ClashSetup:
         n = SEATS[self.mode]
         if self.first is not None and not 0 <= self.first < n:
-            raise ValueError(f"first must be a seat from 0 to {n - 1}")
+            raise MESSAGES.problem("setup_first", last=n - 1)
         if self.mode in ("solo", "coop") and self.format == "constructed":
-            raise ValueError(
-                f"the {self.mode} mode has no constructed format (the book forbids it)"
-            )
+            raise MESSAGES.problem("setup_no_constructed", mode=self.mode)
         if self.mode not in ("solo", "coop") and (self.level is not None or self.ai is not None):
-            raise ValueError("'level' and 'ai' belong to the solo and co-op modes")
+            raise MESSAGES.problem("setup_level_modes")
         if self.ai is not None and self.level is None:
-            raise ValueError("'ai' spends the points of a 'level': give the level too")
+            raise MESSAGES.problem("setup_ai_needs_level")
         if self.mode != "solo" and self.ai_seat != 1:
-            raise ValueError("'ai_seat' belongs to the solo mode")
+            raise MESSAGES.problem("setup_ai_seat_solo")
         players = len(player_seats(self.mode, self.ai_seat))
         if self.decks is not None and len(self.decks) != players:
-            raise ValueError(f"the {self.mode} mode needs {players} deck id(s), one per player")
+            raise MESSAGES.problem("setup_decks_count", mode=self.mode, n=players)
         if self.decks is not None:
             twice = next((d for d in self.decks if self.decks.count(d) > 1), None)
             if twice is not None:
                 # A set has one copy of each deck; random decks are always different.
-                raise ValueError(
-                    f"two players cannot both play the deck {twice!r}: each preconstructed "
-                    "deck of a set is dealt to one player (clash.format.precon)"
-                )
+                raise MESSAGES.problem("setup_deck_twice", deck=twice)
         if self.champions is not None:
             if len(self.champions) != n:
-                raise ValueError(f"'champions' needs one entry per seat ({n})")
+                raise MESSAGES.problem("setup_champions_count", n=n)
             humans = set(player_seats(self.mode, self.ai_seat))
             if any(c is not None and s not in humans for s, c in enumerate(self.champions)):
-                raise ValueError("the rulebook's AI has no champion")
+                raise MESSAGES.problem("setup_ai_no_champion")
             if self.mode in ("solo", "coop") and self.level is None:
-                raise ValueError("champions are not played in the quick solo variant: give a level")
+                raise MESSAGES.problem("setup_champion_quick")
         if self.grafts and (self.mode != "duel" or self.format == "draft"):
-            raise ValueError("grafts (mutation) belong to duels with known decks")
+            raise MESSAGES.problem("setup_grafts_duel")
         if self.lists is not None:
             if self.format != "constructed":
-                raise ValueError("'lists' belongs to the constructed format")
+                raise MESSAGES.problem("setup_lists_constructed")
             if len(self.lists) != players:
-                raise ValueError(f"the {self.mode} mode needs {players} card lists")
+                raise MESSAGES.problem("setup_lists_count", mode=self.mode, n=players)
         return self
 
 
@@ -149,11 +144,7 @@ def parse_setup(setup: Mapping[str, Any] | None) -> ClashSetup:
     try:
         return ClashSetup.model_validate(dict(setup or {}))
     except ValidationError as exc:
-        err = exc.errors()[0]
-        if not err["loc"]:  # a rule across options: the message says it all
-            text = str(err["msg"]).removeprefix("Value error, ")
-            raise SetupError(f"Clash setup: {text}") from None
-        raise SetupError(f"Clash setup: {validation_message(exc)}") from None
+        raise MESSAGES.invalid_setup(exc) from None
 
 
 # --- tables ----------------------------------------------------------------------------
@@ -200,26 +191,26 @@ def make_table(setup: ClashSetup, db: CardDB) -> Table:
 
 
 # --- decks ---------------------------------------------------------------------------
-def deck_problem(cards: Sequence[str]) -> str | None:
+def deck_problem(cards: Sequence[str]) -> Message | None:
     """Why a list of card ids is not a legal deck (8 different cards), or None (clash.format.unique)."""
     if len(cards) != DECK_SIZE:
-        return f"a deck has exactly {DECK_SIZE} cards, this one has {len(cards)}"
+        return MESSAGES.message("deck_size", size=DECK_SIZE, n=len(cards))
     seen: set[str] = set()
     for c in cards:
         if c in seen:
-            return f"card {c!r} appears twice: every card of a deck must be different"
+            return MESSAGES.message("deck_card_twice", card=c)
         seen.add(c)
     return None
 
 
-def check_deck(cards: Sequence[str], known: Mapping[str, Any], who: str) -> None:
+def check_deck(cards: Sequence[str], known: Mapping[str, Any], who: str | Message) -> None:
     """Raise DeckError unless the list is a legal constructed deck of known cards."""
     for c in cards:
         if c not in known:
-            raise DeckError(f"{who}: unknown card {c!r}")
+            raise DeckError.msg_in(PKG, "deck_unknown_card", who=who, card=c)
     problem = deck_problem(cards)
     if problem:
-        raise DeckError(f"{who}: {problem}")
+        raise DeckError.msg_in(PKG, "deck_problem", who=who, problem=problem)
 
 
 # --- drafts --------------------------------------------------------------------------
@@ -390,12 +381,10 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
     lists: list[list[str]]
     if setup.format == "constructed":
         if setup.lists is None:
-            raise SetupError(
-                f"Clash setup: the constructed format needs 'lists' ({len(players)} lists of 8 card ids)"
-            )
+            raise MESSAGES.setup_problem("setup_needs_lists", n=len(players))
         lists = [list(x) for x in setup.lists]
         for k, cards in enumerate(lists):
-            check_deck(cards, db.cards, f"player {SEAT_NAMES[players[k]]}'s deck")
+            check_deck(cards, db.cards, MESSAGES.message("who_deck", seat=SEAT_NAMES[players[k]]))
         ai_cards: list[str] = []
     else:
         names = list(setup.decks) if setup.decks else random_decks(db, chooser, setup, len(players))
@@ -411,16 +400,13 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
     champs = champion_defs(db, setup, set())
     for g in setup.grafts:
         if g.card not in per_seat.get(g.seat, []):
-            raise SetupError(
-                f"Clash setup: graft on {g.card!r}: not a card of seat {SEAT_NAMES[g.seat]}"
-            )
+            raise MESSAGES.setup_problem("setup_graft_seat", card=g.card, seat=SEAT_NAMES[g.seat])
     ai_start = len(defs)
     for s, champ in champs:
         # Outside the player's deck, and (solo, co-op) outside the AI's cards too (R70).
         if champ.id in per_seat.get(s, []) or champ.id in ai_cards:
-            raise SetupError(
-                f"Clash setup: player {SEAT_NAMES[s]}'s champion {champ.id!r} must come from "
-                "outside the deck (and the AI's cards)"
+            raise MESSAGES.setup_problem(
+                "setup_champion_outside", seat=SEAT_NAMES[s], card=champ.id
             )
     st = build_state(
         defs + ai_defs(db, ai_cards) + [d for _, d in champs],
@@ -453,13 +439,11 @@ def grafted(db: CardDB, card: CardDef, grafts: Sequence[Graft]) -> CardDef:
     if not mine:
         return card
     if card.kind != CREATURE:
-        raise SetupError(f"Clash setup: only creatures mutate, {card.id!r} is a spell")
+        raise MESSAGES.setup_problem("setup_graft_spell", card=card.id)
     parts = [g.part for g in mine]
     for part in set(parts):
         if parts.count(part) > 1:
-            raise SetupError(
-                f"Clash setup: {card.id!r}: a second {part} graft would cover the first"
-            )
+            raise MESSAGES.setup_problem("setup_graft_twice", card=card.id, part=part)
     out = card
     for g in mine:
         src = db.card(g.source)
@@ -467,7 +451,7 @@ def grafted(db: CardDB, card: CardDef, grafts: Sequence[Graft]) -> CardDef:
             out = replace(out, attack=src.attack)
         elif g.part == "health":
             if src.kind != CREATURE:
-                raise SetupError(f"Clash setup: {g.source!r} is a spell: it has no health to cut")
+                raise MESSAGES.setup_problem("setup_graft_no_health", card=g.source)
             out = replace(out, health=src.health)
         elif g.part == "cost":
             out = replace(out, cost=src.cost)
@@ -499,11 +483,9 @@ def champion_defs(db: CardDB, setup: ClashSetup, pool: set[str]) -> list[tuple[i
             continue
         d = db.card(cid)
         if d.kind != CREATURE:
-            raise SetupError(f"Clash setup: champion {cid!r} is not a creature")
+            raise MESSAGES.setup_problem("setup_champion_creature", card=cid)
         if cid in pool:
-            raise SetupError(
-                f"Clash setup: champion {cid!r} is in the draft pool: take one from another set"
-            )
+            raise MESSAGES.setup_problem("setup_champion_pool", card=cid)
         out.append((s, d))
     return out
 
@@ -529,7 +511,7 @@ def draft_sets(db: CardDB, setup: ClashSetup) -> list[str]:
     if setup.mode == "coop":
         chosen = list(setup.sets) if setup.sets else sorted(db.sets)[:2]
         if len(chosen) != 2 or len(set(chosen)) != 2:
-            raise SetupError("Clash setup: the co-op draft needs two different sets ('sets')")
+            raise MESSAGES.setup_problem("setup_coop_sets")
         for sid in chosen:
             db.card_set(sid)
         return chosen
@@ -541,7 +523,7 @@ def random_decks(db: CardDB, chooser: crng.Rng, setup: ClashSetup, count: int) -
     """Different preconstructed decks of the setup's set, chosen by the seed."""
     ids = sorted(db.card_set(setup.card_set).decks)
     if len(ids) < count:
-        raise SetupError(f"Clash setup: the set has fewer than {count} preconstructed decks")
+        raise MESSAGES.setup_problem("setup_few_decks", n=count)
     picked: list[str] = []
     for _ in range(count):
         rest = [d for d in ids if d not in picked]

@@ -18,11 +18,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardtable.core import overrides as core
-from cardtable.core.carddata import validation_message
+from cardtable.core.carddata import schema_problem
 from cardtable.core.errors import SetupError
 from cardtable.core.game import canonical_json
 from cardtable.core.overrides import Overridable, Overrides, schema_limits
 from cardtable.games.clash.cards import CREATURE, CardDB, CardDef, CardModel
+from cardtable.games.clash.problems import MESSAGES
 
 CREATURE_FIELDS = ("cost", "attack", "health")
 """What a creature's overrides may change (clash.card.cost, clash.card.creature)."""
@@ -31,7 +32,7 @@ SPELL_FIELDS = ("cost", "damage")
 FIELDS = ("cost", "attack", "health", "damage")
 """Every field an override may name (each a plain number of the card schema)."""
 
-_PREFIX = "Clash setup: overrides"
+_PREFIX = MESSAGES.message("overrides_prefix")
 
 
 def limits(name: str) -> tuple[int, int]:
@@ -42,8 +43,8 @@ def limits(name: str) -> tuple[int, int]:
 def _overridable(db: CardDB, ident: str) -> Overridable:
     card = db.card(ident)
     if card.kind == CREATURE:
-        return Overridable(card.id, "a creature", CREATURE_FIELDS)
-    return Overridable(card.id, "a spell", SPELL_FIELDS)
+        return Overridable(card.id, MESSAGES.message("override_kind_creature"), CREATURE_FIELDS)
+    return Overridable(card.id, MESSAGES.message("override_kind_spell"), SPELL_FIELDS)
 
 
 def check_overrides(db: CardDB, overrides: Mapping[str, Any] | None) -> Overrides:
@@ -70,7 +71,9 @@ def overridden(card: CardDef, fields: Mapping[str, int]) -> CardDef:
     try:
         CardModel.model_validate(out.to_model_dict())
     except ValidationError as exc:  # the field limits are checked above; a safety net
-        raise SetupError(f"{_PREFIX}: {card.id}: {validation_message(exc)}") from None
+        raise SetupError.msg(
+            "override_invalid", prefix=_PREFIX, card=card.id, problem=schema_problem(exc)
+        ) from None
     return out
 
 

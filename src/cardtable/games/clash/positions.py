@@ -45,6 +45,7 @@ from cardtable.games.clash.effects import (
 )
 from cardtable.games.clash.formats import SEATS as MODE_SEATS
 from cardtable.games.clash.formats import ClashSetup, make_table
+from cardtable.games.clash.problems import MESSAGES, PKG
 from cardtable.games.clash.rules import BOUNDARIES, ENGINE_TURN_CAP, legal_actions, open_turn
 from cardtable.games.clash.solo import ai_mana
 from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState, Table, build_state
@@ -148,12 +149,22 @@ _CREATURE_KEYS = {
 }
 
 
+def _refused(key: str, /, **params: Any) -> PositionError:
+    """A position refused with the Clash catalog message ``key``."""
+    return PositionError.msg_in(PKG, key, **params)
+
+
+def _listed(items: Any, sort: bool = True) -> str:
+    """Keys or letters as a message lists them: "a, b, c"."""
+    return ", ".join(sorted(items) if sort else items)
+
+
 def _seat(value: Any, what: str) -> int:
     if isinstance(value, str) and value.upper() in SEATS:
         return SEATS.index(value.upper())
     if isinstance(value, int) and 0 <= value < 4:
         return value
-    raise PositionError(f"{what}: expected A or B, got {value!r}")
+    raise _refused("pos_seat", where=what, got=shown(value))
 
 
 class _Builder:
@@ -167,7 +178,7 @@ class _Builder:
 
     def new(self, ident: Any, seat: int, where: str) -> int:
         if not isinstance(ident, str):
-            raise PositionError(f"{where}: a card is named by its id, got {ident!r}")
+            raise _refused("pos_card_id", where=where, got=shown(ident))
         d = self.defs.get(ident)
         if d is None:
             key = ident.lower()
@@ -187,10 +198,12 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     check_document(data, "clash", FIELDS, keys=_TOP_KEYS)
     unknown = set(data) - _TOP_KEYS
     if unknown:
-        raise PositionError(f"unknown key(s) {sorted(unknown)}; known: {sorted(_TOP_KEYS)}")
+        raise PositionError.msg(
+            "position_unknown_keys", keys=_listed(unknown), known=_listed(_TOP_KEYS)
+        )
     raw_inline = data.get("cards") or []
     if not isinstance(raw_inline, list):
-        raise PositionError("'cards' must be a list of card definitions")
+        raise _refused("pos_cards_list")
     try:
         inline = parse_cards("position 'cards'", raw_inline)
     except CardDataError as exc:
@@ -198,28 +211,33 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     check_inline_ids(raw_inline, game.db.cards, lambda k, c: _what_if(inline[k], game.db.cards[c]))
     phase_name = data.get("phase", "summon")
     if phase_name not in ("summon", "over", "draft"):
-        raise PositionError(f"phase: expected summon, over or draft, got {phase_name!r}")
+        raise _refused("pos_phase", got=shown(phase_name))
     b = _Builder(game, inline)
     table = _read_table(game, data)
     n = len(table.team)
     players = data.get("players") or {}
     if not isinstance(players, Mapping):
-        raise PositionError("'players' must map A, B (C, D) to their hands and rows")
+        raise _refused("pos_players_map")
     extra = set(players) - set(SEATS[:n])
     if extra:
-        raise PositionError(
-            f"players: the {table.mode} mode has seats {SEATS[:n]}, not {sorted(extra)}"
+        raise _refused(
+            "pos_players_seats", mode=table.mode, seats=_listed(SEATS[:n]), extra=_listed(extra)
         )
     layout: list[dict[str, Any]] = []
     for seat in range(n):
         p = players.get(SEATS[seat]) or {}
         bad = set(p) - _PLAYER_KEYS
         if bad:
-            raise PositionError(f"player {SEATS[seat]}: unknown key(s) {sorted(bad)}")
+            raise PositionError.msg(
+                "position_unknown_keys_at",
+                where=f"players.{SEATS[seat]}",
+                keys=_listed(bad),
+                known=_listed(_PLAYER_KEYS),
+            )
         if table.ai[seat] and p.get("hand"):
-            raise PositionError(f"player {SEATS[seat]} is an AI: it has a deck, not a hand")
+            raise _refused("pos_ai_hand", seat=SEATS[seat])
         if not table.ai[seat] and (p.get("deck") or p.get("discard")):
-            raise PositionError(f"player {SEATS[seat]} is not an AI: only an AI has a deck")
+            raise _refused("pos_not_ai_deck", seat=SEATS[seat])
         layout.append(_read_player(b, seat, p))
     draft = data.get("draft")
     draft_layout = _read_draft(b, draft, n) if draft is not None else None
@@ -281,14 +299,12 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         for seat in range(n):
             if st.ai[seat]:
                 if st.phase == SUMMON and not st.decks[seat]:
-                    raise PositionError(f"player {SEATS[seat]}: an AI with an empty deck has lost")
+                    raise _refused("pos_ai_empty", seat=SEATS[seat])
                 continue
             if st.phase == SUMMON and st.hands[seat][-1] == st.fortress[seat]:
-                raise PositionError(
-                    f"player {SEATS[seat]}: the fortress is rightmost, so the game would be over"
-                )
+                raise _refused("pos_fortress_rightmost", seat=SEATS[seat])
         if not legal_actions(st):
-            raise PositionError("the pending decision has no legal option")
+            raise _refused("pos_no_legal")
     from cardtable.games.clash.game import _invariants
 
     problems = _invariants(st)
@@ -327,13 +343,13 @@ def check_decks(game: ClashGame, st: ClashState) -> None:
 
 
 def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]:
-    who = f"player {SEATS[seat]}"
+    who = f"players.{SEATS[seat]}"
     hand: list[tuple[str, int, int]] = []
     fortress_side = None
     for i, entry in enumerate(p.get("hand") or []):
         if isinstance(entry, str) and entry in FORTRESS_TOKENS:
             if fortress_side is not None:
-                raise PositionError(f"{who}: the hand holds two fortresses")
+                raise _refused("pos_two_fortresses", where=who)
             fortress_side = FORTRESS_TOKENS[entry]
             hand.append(("fortress", -1, 1))
             continue
@@ -341,50 +357,60 @@ def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]
         if isinstance(entry, Mapping):
             bad = set(entry) - {"card", "hidden"}
             if bad:
-                raise PositionError(f"{who} hand #{i + 1}: unknown key(s) {sorted(bad)}")
+                raise PositionError.msg(
+                    "position_unknown_keys_at",
+                    where=f"{who}.hand #{i + 1}",
+                    keys=_listed(bad),
+                    known=_listed(("card", "hidden")),
+                )
             hidden = bool(entry.get("hidden", False))
             entry = entry.get("card")
-        inst = b.new(entry, seat, f"{who} hand #{i + 1}")
+        inst = b.new(entry, seat, f"{who}.hand #{i + 1}")
         hand.append(("card", inst, 0 if hidden else 1))
     if p.get("hand") and fortress_side is None:
-        raise PositionError(f"{who}: the hand needs its fortress, written @bastion or @fort")
+        raise _refused("pos_needs_fortress", where=who)
     rows = []
     for r, key in enumerate(("top", "bottom")):
         row = []
         for i, entry in enumerate(p.get(key) or []):
-            where = f"{who} {key} #{i + 1}"
+            where = f"{who}.{key} #{i + 1}"
             extra: dict[str, Any] = {}
             if isinstance(entry, Mapping):
                 bad = set(entry) - _CREATURE_KEYS
                 if bad:
-                    raise PositionError(f"{where}: unknown key(s) {sorted(bad)}")
+                    raise PositionError.msg(
+                        "position_unknown_keys_at",
+                        where=where,
+                        keys=_listed(bad),
+                        known=_listed(_CREATURE_KEYS),
+                    )
                 extra = dict(entry)
                 entry = extra.pop("card", None)
             inst = b.new(entry, seat, where)
             if b.cards[inst].kind != CREATURE:
-                raise PositionError(f"{where}: only creatures are in play")
+                raise _refused("pos_only_creatures", where=where)
             if "symbiont" in extra:
-                extra["symbiont"] = b.new(extra["symbiont"], seat, f"{where} symbiont")
+                extra["symbiont"] = b.new(extra["symbiont"], seat, f"{where}.symbiont")
             for key in ("shackled", "symbiont_shackled"):
                 if key in extra:
                     held = extra[key]
                     src = 1 - seat
                     if isinstance(held, Mapping):
-                        src = _seat(held.get("from", SEATS[1 - seat]), f"{where} {key}.from")
+                        src = _seat(held.get("from", SEATS[1 - seat]), f"{where}.{key}.from")
                         held = held.get("card")
-                    extra[key] = (b.new(held, src, f"{where} {key}"), src)
+                    extra[key] = (b.new(held, src, f"{where}.{key}"), src)
             if "symbiont_shackled" in extra and "symbiont" not in extra:
-                raise PositionError(f"{where}: symbiont_shackled needs a symbiont")
+                raise _refused("pos_symbiont_shackled", where=where)
             row.append((inst, extra, r))
         rows.append(row)
-    removed = [b.new(c, seat, f"{who} removed") for c in p.get("removed") or []]
+    removed = [b.new(c, seat, f"{who}.removed") for c in p.get("removed") or []]
     # An AI's deck and discard pile are written from the top; stored bottom first.
-    deck = [b.new(c, seat, f"{who} deck") for c in reversed(p.get("deck") or [])]
-    discard = [b.new(c, seat, f"{who} discard") for c in reversed(p.get("discard") or [])]
+    deck = [b.new(c, seat, f"{who}.deck") for c in reversed(p.get("deck") or [])]
+    discard = [b.new(c, seat, f"{who}.discard") for c in reversed(p.get("discard") or [])]
     side = p.get("fortress")
     if side is not None:
         if side not in ("bastion", "fort"):
-            raise PositionError(f"{who}: fortress is bastion or fort, not {side!r}")
+            raise _refused("pos_fortress_side", where=who, got=shown(side))
         fortress_side = 1 if side == "fort" else 0
     champion = -1
     in_play = [i for row in rows for i, extra, _ in row if extra.get("champion")]
@@ -393,17 +419,17 @@ def _read_player(b: _Builder, seat: int, p: Mapping[str, Any]) -> dict[str, Any]
     ]
     state = p.get("champion_state", "in_play" if in_play else "ready")
     if state not in ("ready", "exhausted", "in_play"):
-        raise PositionError(f"{who}: champion_state is ready, exhausted or in_play, not {state!r}")
+        raise _refused("pos_champion_state", where=who, got=shown(state))
     if len(in_play) > 1:
-        raise PositionError(f"{who}: only one champion")
+        raise _refused("pos_one_champion", where=who)
     if in_play:
         if "champion" in p or state != "in_play":
-            raise PositionError(f"{who}: the champion is in play: mark it in its row only")
+            raise _refused("pos_champion_in_play", where=who)
         champion = in_play[0]
     elif "champion" in p:
-        champion = b.new(p["champion"], seat, f"{who} champion")
+        champion = b.new(p["champion"], seat, f"{who}.champion")
         if b.cards[champion].kind != CREATURE:
-            raise PositionError(f"{who}: a champion is a creature")
+            raise _refused("pos_champion_creature", where=who)
     return {
         "hand": hand,
         "fortress_side": fortress_side or 0,
@@ -470,15 +496,16 @@ def _read_draft(
     b: _Builder, draft: Any, n: int
 ) -> tuple[list[int], list[int], list[list[int]], list[int]]:
     if not isinstance(draft, Mapping):
-        raise PositionError("'draft' must be a mapping of pool, revealed, drafted and queue")
-    pool = [b.new(c, -1, "draft pool") for c in draft.get("pool") or []]
-    revealed = [b.new(c, -1, "draft revealed") for c in draft.get("revealed") or []]
+        raise _refused("pos_draft_map")
+    pool = [b.new(c, -1, "draft.pool") for c in draft.get("pool") or []]
+    revealed = [b.new(c, -1, "draft.revealed") for c in draft.get("revealed") or []]
     drafted_raw = draft.get("drafted") or {}
     drafted = [
-        [b.new(c, s, "draft drafted") for c in drafted_raw.get(SEATS[s], [])] for s in range(n)
+        [b.new(c, s, f"draft.drafted.{SEATS[s]}") for c in drafted_raw.get(SEATS[s], [])]
+        for s in range(n)
     ]
-    b.ai_pool = [b.new(c, -1, "draft ai_pool") for c in draft.get("ai_pool") or []]
-    queue = [_seat(s, "draft queue") for s in draft.get("queue") or []]
+    b.ai_pool = [b.new(c, -1, "draft.ai_pool") for c in draft.get("ai_pool") or []]
+    queue = [_seat(s, "draft.queue") for s in draft.get("queue") or []]
     return pool, revealed, drafted, queue
 
 
@@ -486,20 +513,22 @@ def _read_table(game: ClashGame, data: Mapping[str, Any]) -> Table:
     """The table of the position's mode, with its AI settings written as numbers."""
     mode = data.get("mode", "duel")
     if mode not in MODE_SEATS:
-        raise PositionError(f"mode: one of {', '.join(MODE_SEATS)}, not {mode!r}")
+        raise PositionError.msg(
+            "position_choice", where="mode", got=shown(mode), known=_listed(MODE_SEATS, sort=False)
+        )
     ai_seat = int(data.get("ai_seat", 1)) if mode == "solo" else 1
     table = make_table(ClashSetup(mode=mode, ai_seat=ai_seat), game.db)
     raw = data.get("ai_settings")
     if raw is None:
         return table
     if mode not in ("solo", "coop"):
-        raise PositionError("ai_settings belong to the solo and co-op modes")
+        raise _refused("pos_ai_settings_modes")
     if not isinstance(raw, Mapping) or set(raw) - _AI_KEYS:
-        raise PositionError(f"ai_settings: a mapping with keys from {sorted(_AI_KEYS)}")
+        raise _refused("pos_ai_settings_keys", known=_listed(_AI_KEYS))
     try:
         grant = mask_of([str(a) for a in raw.get("abilities", [])])
     except KeyError as exc:
-        raise PositionError(f"ai_settings: unknown ability {exc}") from None
+        raise _refused("pos_ai_settings_ability", name=shown(exc.args[0])) from None
     n = len(table.team)
     pick = [i for i in range(n) if table.ai[i]]
     fixed = list(table.ai_fixed)
@@ -529,18 +558,18 @@ def _find(st: ClashState, ident: Any, where: str, among: list[int]) -> int:
     for c in among:
         if ident in (lab[c], st.card_ids[c]):
             return c
-    raise PositionError(f"{where}: no card {ident!r} there")
+    raise _refused("pos_no_card_there", where=where, card=shown(ident))
 
 
 def _read_limbo(b: _Builder, entries: Any) -> list[int]:
     if not isinstance(entries, list):
-        raise PositionError("limbo: a list of cards on their way to the table")
+        raise _refused("pos_limbo_list")
     out = []
     for i, entry in enumerate(entries):
         seat = -1
         if isinstance(entry, Mapping):
             if set(entry) - {"card", "from"}:
-                raise PositionError(f"limbo #{i + 1}: a card id or {{card: ID, from: A}}")
+                raise _refused("pos_limbo_entry", where=f"limbo #{i + 1}")
             if "from" in entry:
                 seat = _seat(entry["from"], f"limbo #{i + 1} from")
             entry = entry.get("card")
@@ -641,24 +670,29 @@ def _frame_doc(st: ClashState, where: dict[int, str], frame: tuple[Any, ...]) ->
 
 def _read_frames(st: ClashState, docs: Any) -> list[tuple[Any, ...]]:
     if not isinstance(docs, list):
-        raise PositionError("resolving: a list of frames, outermost first")
+        raise _refused("pos_resolving_list")
     if docs and st.pending[:1] != ("reinforce",):
-        raise PositionError("resolving: only a position waiting for Подкрепление has frames")
+        raise _refused("pos_resolving_only")
     found = {text: c for c, text in places(st).items()}
     out = []
     for k, doc in enumerate(docs):
         where = f"resolving #{k + 1}"
         kind = doc.get("frame") if isinstance(doc, Mapping) else None
         if kind not in FRAMES:
-            raise PositionError(f"{where}: frame is one of {', '.join(FRAMES)}")
+            raise _refused("pos_frame_kind", where=where, known=_listed(FRAMES, sort=False))
         fields = FRAMES[kind]
         extra = set(doc) - {"frame"} - {name for name, _ in fields}
         if extra:
-            raise PositionError(f"{where}: unknown key(s) {sorted(extra)}")
+            raise PositionError.msg(
+                "position_unknown_keys_at",
+                where=where,
+                keys=_listed(extra),
+                known=_listed(["frame", *(name for name, _ in fields)], sort=False),
+            )
         frame: list[Any] = [kind]
         for name, codec in fields:
             if name not in doc:
-                raise PositionError(f"{where}: {name} is missing")
+                raise _refused("pos_missing", where=where, name=name)
             frame.append(_read_field(st, found, f"{where} {name}", codec, doc[name]))
         out.append(tuple(frame))
     return out
@@ -667,7 +701,7 @@ def _read_frames(st: ClashState, docs: Any) -> list[tuple[Any, ...]]:
 def _read_field(st: ClashState, found: dict[str, int], where: str, codec: str, value: Any) -> Any:
     def card(text: Any) -> int:
         if text not in found:
-            raise PositionError(f"{where}: no card at {text!r}")
+            raise _refused("pos_no_card_at", where=where, place=shown(text))
         return found[text]
 
     try:
@@ -693,7 +727,7 @@ def _read_field(st: ClashState, found: dict[str, int], where: str, codec: str, v
             return tuple((_seat(seat_name, where), int(n)) for seat_name, n in value)
         return int(value)
     except (KeyError, TypeError, ValueError):
-        raise PositionError(f"{where}: cannot read {value!r}") from None
+        raise _refused("pos_cannot_read", where=where, got=shown(value)) from None
 
 
 def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
@@ -702,20 +736,20 @@ def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
     if isinstance(value, Mapping) and set(value) == {"continue"}:
         boundary = stop_boundary(value, BOUNDARIES, st.step)
         if boundary == "summon" and not st.ai[st.active]:
-            raise PositionError("pending continue: summon is the stop before an AI's summoning")
+            raise _refused("pos_continue_summon")
         return ("continue", boundary)
     if isinstance(value, Mapping) and set(value) == {"reinforce", "seat"}:
         seat = _seat(value["seat"], "pending seat")
         c = _find(st, value["reinforce"], "pending reinforce", st.limbo)
         if st.kind[c] != CREATURE or st.ai[seat]:
-            raise PositionError("pending reinforce: a player's creature in limbo")
+            raise _refused("pos_reinforce")
         return ("reinforce", c, seat)
     if isinstance(value, Mapping) and set(value) == {"give", "target"}:
         c = _find(st, value["give"], "pending give", st.hands[st.active])
         found = {text: inst for inst, text in places(st).items()}
         target = found.get(str(value["target"]), -1)
         if st.kind[c] != SPELL or target < 0 or st.lane_of[target] < 0:
-            raise PositionError("pending give: a spell in hand and a creature in play")
+            raise _refused("pos_give")
         return ("give", c, target)
     if isinstance(value, Mapping) and len(value) == 1:
         ((kind, ident),) = value.items()
@@ -724,14 +758,10 @@ def _read_pending(st: ClashState, value: Any) -> tuple[Any, ...]:
             c = _find(st, ident, f"pending {kind}", st.hands[st.active] + champ)
             want = CREATURE if kind == "place" else SPELL
             if st.kind[c] != want:
-                raise PositionError(
-                    f"pending {kind}: {ident!r} is not a {('creature', 'spell')[want]}"
-                )
+                what = MESSAGES.message(("creature", "spell")[want])
+                raise _refused("pos_pending_kind", kind=kind, card=shown(ident), what=what)
             return (kind, c)
-    raise PositionError(
-        "pending: expected main, {place: CARD}, {target: CARD}, {give: CARD, target: PLACE},"
-        f" {{reinforce: CARD, seat: B}} or {{continue: BOUNDARY}}, got {value!r}"
-    )
+    raise _refused("pos_pending", got=shown(value))
 
 
 def export(game: ClashGame, st: ClashState) -> dict[str, Any]:

@@ -240,6 +240,7 @@ def ai_line(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], lan
             lang,
             seat=seat_of(st, seat, lang),
             deck=len(obs["decks"][seat]),
+            n=len(obs["decks"][seat]),
             side=side,
             discard=top,
         ),
@@ -386,7 +387,7 @@ def backs_line(game: ClashGame, st: ClashState, seat: int, obs: dict[str, Any], 
             side = msg(fort["side"], lang) if fort else msg("fortress", lang)
             parts.append(f"[🏰 {side.upper()}]")
         else:
-            parts.append("«" + card_name(game, st, entry["inst"], lang) + "»")
+            parts.append(msg("r_card_public", lang, card=card_name(game, st, entry["inst"], lang)))
     text = " ".join(parts) if parts else msg("r_none", lang)
     return Text(
         msg("r_hand_backs", lang, seat=seat_of(st, seat, lang), cards=text),
@@ -590,10 +591,10 @@ def ability_lines(d: CardDef, lang: str) -> list[str]:
     out = []
     for a in ABILITIES.values():
         if d.abilities & a.bit:
-            line = f"{getattr(a, lang)} — {getattr(a, 'summary_' + lang)} [{a.rule}]"
+            line = f"{a.name(lang)} — {a.summary(lang)} [{a.rule}]"
             if a.id == "aura" and d.aura:
                 given = next(x for x in ABILITIES.values() if x.bit == d.aura)
-                line += "; " + msg("r_aura_gives", lang, name=getattr(given, lang))
+                line += "; " + msg("r_aura_gives", lang, name=given.name(lang))
             out.append(line)
     return out
 
@@ -614,9 +615,9 @@ def glossary(game: ClashGame, lang: str) -> list[Term]:
     other = "en" if lang == "ru" else "ru"
     out: list[Term] = []
     for a in ABILITIES.values():
-        summary = getattr(a, "summary_" + lang)
+        summary = a.summary(lang)
         text = summary[:1].upper() + summary[1:] + "."
-        out.append(Term("ability", a.id, getattr(a, lang), text, (getattr(a, other),), (a.rule,)))
+        out.append(Term("ability", a.id, a.name(lang), text, (a.name(other),), (a.rule,)))
     for d in sorted(game.db.cards.values(), key=lambda c: (c.number, c.id)):
         rules = ["clash.card.creature" if d.kind == 0 else "clash.card.spell"]
         rules += [a.rule for a in ABILITIES.values() if d.abilities & a.bit]

@@ -40,6 +40,7 @@ from cardtable.games.clash.effects import (
     resolve_hit,
     restore_champions,
 )
+from cardtable.games.clash.problems import MESSAGES, PKG
 from cardtable.games.clash.state import CHAMP_EXHAUSTED, ClashState
 
 QUICK_FIXED_MANA = 6
@@ -64,9 +65,9 @@ class AiSpend(BaseModel):
         for name in value:
             ident = ability_id(name)
             if ident is None:
-                raise ValueError(f"unknown ability {name!r}")
+                raise MESSAGES.problem("ai_unknown_ability", name=name)
             if ident in out:
-                raise ValueError(f"ability {ident!r} is chosen twice")
+                raise MESSAGES.problem("ai_ability_twice", ability=ident)
             out.append(ident)
         return tuple(out)
 
@@ -111,8 +112,8 @@ class Levels:
         if spend.fixed_mana is not None:
             if spend.fixed_mana not in self.costs.fixed_mana:
                 offered = ", ".join(str(k) for k in sorted(self.costs.fixed_mana))
-                raise SetupError(
-                    f"Clash setup: fixed AI mana is one of {offered}, not {spend.fixed_mana}"
+                raise MESSAGES.setup_problem(
+                    "ai_fixed_mana", offered=offered, mana=spend.fixed_mana
                 )
             total += self.costs.fixed_mana[spend.fixed_mana]
         if spend.first:
@@ -122,7 +123,7 @@ class Levels:
         for a in spend.abilities:
             if a not in self.costs.abilities:
                 offered = ", ".join(self.costs.abilities)
-                raise SetupError(f"Clash setup: the AI cannot be given {a!r} (one of: {offered})")
+                raise MESSAGES.setup_problem("ai_ability_offered", ability=a, offered=offered)
             total += self.costs.abilities[a]
         return total
 
@@ -149,7 +150,9 @@ def parse_levels(raw: dict[str, Any], source: str) -> Levels:
     table = Levels(costs, presets)
     for level, p in presets.items():
         if table.cost(p) != level:
-            raise SetupError(f"{source}: preset {level} spends {table.cost(p)} points")
+            raise SetupError.msg_in(
+                PKG, "ai_preset_points", source=source, level=level, points=f"{table.cost(p):g}"
+            )
     return table
 
 
@@ -158,7 +161,7 @@ def spends(level: int) -> list[AiSpend]:
     choices the rulebook leaves to the player, in a fixed order (the cost table's order,
     abilities as in the table). A level's preset is one of them."""
     if not 1 <= level <= 10:
-        raise SetupError(f"Clash setup: a level is from 1 to 10, not {level}")
+        raise MESSAGES.setup_problem("ai_level_range", level=level)
     table = levels()
     costs = table.costs
     names = list(costs.abilities)
@@ -211,9 +214,7 @@ def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False
         spend = table.presets[level]
     spent = table.cost(spend)
     if spent != points:
-        raise SetupError(
-            f"Clash setup: level {level} gives {points} difficulty points, the settings cost {spent:g}"
-        )
+        raise MESSAGES.setup_problem("ai_level_points", level=level, n=points, spent=f"{spent:g}")
     return AiSettings(
         fixed_mana=spend.fixed_mana or QUICK_FIXED_MANA,
         variable_mana=2 if spend.variable_mana else QUICK_VARIABLE_MANA,
@@ -349,20 +350,20 @@ class RulebookAI:
 
     def act(self, view: object) -> tuple[object, ...]:
         """Never called: an AI seat has no decisions."""
-        raise SetupError("the rulebook's AI plays its turns by itself and never decides")
+        raise SetupError.msg_in(PKG, "ai_never_decides")
 
 
 def solo_agent_level(params: dict[str, str], spec: str) -> int | None:
     """The level of a ``clash-solo`` spec (None for the quick variant)."""
     bad = set(params) - {"level", "seed"}
     if bad:
-        raise SetupError(f"agent {spec!r}: unknown parameter(s) {sorted(bad)}; use level=1..10")
+        raise SetupError.msg_in(PKG, "agent_params", spec=spec, bad=", ".join(sorted(bad)))
     if "level" not in params:
         return None
     try:
         level = int(params["level"])
     except ValueError:
-        raise SetupError(f"agent {spec!r}: level must be a number from 1 to 10") from None
+        raise SetupError.msg_in(PKG, "agent_level_number", spec=spec) from None
     if not 1 <= level <= 10:
-        raise SetupError(f"agent {spec!r}: level must be from 1 to 10, not {level}")
+        raise SetupError.msg_in(PKG, "agent_level_range", spec=spec, level=level)
     return level

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
-from cardtable.core.i18n import catalog, tr
+from cardtable.core.i18n import has, tr
 from cardtable.games.clash.abilities import ids_of, names_of
 from cardtable.games.clash.effects import atk_of, available, fort_hp, hp_of
 from cardtable.games.clash.rules import FATIGUE_AFTER
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 PKG = "cardtable.games.clash"
 ROW_NAMES = ("top", "bottom")
+COUNTED = ("amount", "mana", "turns")
+"""The event fields a counted event message agrees with, in this order."""
 
 
 def msg(key: str, lang: str, **kw: Any) -> str:
@@ -42,8 +44,7 @@ def seat_of(st: ClashState, seat: int, lang: str) -> str:
 
 
 def _has(key: str, lang: str) -> bool:
-    entry = catalog(PKG).get(key)
-    return entry is not None and lang in entry
+    return has(PKG, key, lang)
 
 
 def _destroyed_to_deck(st: ClashState, ev: Event, card: int) -> bool:
@@ -165,6 +166,10 @@ def render_event(game: ClashGame, st: ClashState, ev: Event, lang: str) -> str:
         reason = d.pop("reason")
         kw["reason"] = msg(f"reason_{reason}", lang) if _has(f"reason_{reason}", lang) else reason
     kw.update(d)
+    for counted in COUNTED:  # a counted message takes its number as n
+        if counted in kw:
+            kw.setdefault("n", kw[counted])
+            break
     try:
         return msg(key, lang, **kw)
     except (KeyError, IndexError):

@@ -11,12 +11,13 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from cardtable.core.errors import SetupError
+from cardtable.core.errors import SetupError, shown
 from cardtable.core.i18n import tr
 from cardtable.core.overrides import merge_overrides
 from cardtable.games.epic.cards import FACTIONS, EpicDB
 from cardtable.games.epic.formats import parse_setup
 from cardtable.games.epic.overrides import check_overrides
+from cardtable.games.epic.problems import MESSAGES
 from cardtable.games.epic.state import EpicState
 
 PRECON_DECKS = tuple(sorted("+".join(sorted(pair)) for pair in combinations(FACTIONS, 2)))
@@ -82,29 +83,24 @@ def with_decks(setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[st
     out = dict(setup or {})
     fmt = out.setdefault("format", "precon")
     if fmt != "precon":
-        raise SetupError(
-            f"Epic setup: decks are seated in the precon format only, not {fmt!r} "
-            "(set format = 'precon')"
-        )
+        raise MESSAGES.setup_problem("setup_precon_only", format=shown(fmt))
     pairs: list[tuple[str, str]] = []
     for d in decks:
         pair = _pair(d)
         if pair is None:
-            raise SetupError(
-                f"Epic setup: unknown deck {d!r}; the precon decks are the faction pairs "
-                f"{', '.join(PRECON_DECKS)}"
+            raise MESSAGES.setup_problem(
+                "setup_unknown_deck", deck=shown(d), known=", ".join(PRECON_DECKS)
             )
         pairs.append(pair)
     if len(pairs) != 2:
-        raise SetupError(
-            f"Epic setup: the precon format is for two players: give 2 decks, not {len(pairs)}"
-        )
+        raise MESSAGES.setup_problem("setup_precon_decks", n=len(pairs))
     shared = sorted(set(pairs[0]) & set(pairs[1]))
     if shared:
-        raise SetupError(
-            f"Epic setup: the decks {'+'.join(pairs[0])} and {'+'.join(pairs[1])} share "
-            f"{' and '.join(shared)}: the four factions are split between the two players, "
-            "each deck takes two of them (epic.format.precon)"
+        raise MESSAGES.setup_problem(
+            "setup_decks_share",
+            a="+".join(pairs[0]),
+            b="+".join(pairs[1]),
+            shared=", ".join(shared),
         )
     out["factions"] = [list(p) for p in pairs]
     parse_setup(out)

@@ -9,10 +9,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardtable.core import rng as crng
-from cardtable.core.carddata import validation_message
-from cardtable.core.errors import DeckError, SetupError
+from cardtable.core.errors import DeckError, Message
 from cardtable.games.epic.cards import FACTIONS, EpicDB
 from cardtable.games.epic.draft import dealt_size
+from cardtable.games.epic.problems import MESSAGES, PKG
 
 RANDOM_DECK = 30
 LIMITED_DECK = 30
@@ -90,45 +90,44 @@ class EpicSetup(BaseModel):
             named = [f for pair in self.factions for f in pair]
             bad = [f for f in named if f not in FACTIONS]
             if bad:
-                raise ValueError(f"unknown faction {bad[0]!r} (known: {', '.join(FACTIONS)})")
+                raise MESSAGES.problem(
+                    "setup_unknown_faction", faction=bad[0], known=", ".join(FACTIONS)
+                )
             for pair in self.factions:
                 if pair[0] == pair[1]:
-                    raise ValueError(f"a precon deck takes two different factions, not {pair}")
+                    raise MESSAGES.problem("setup_same_faction", faction=pair[0])
             if self.format != "precon":
-                raise ValueError("'factions' is an option of the precon format")
+                raise MESSAGES.problem("setup_factions_precon")
         if self.lists is not None and self.format not in ("constructed", "limited"):
-            raise ValueError("'lists' is an option of the constructed and limited formats")
+            raise MESSAGES.problem("setup_lists_format")
         if self.lists is not None and len(self.lists) != self.players:
-            raise ValueError(f"'lists' needs one deck per player ({self.players})")
+            raise MESSAGES.problem("setup_lists_count", n=self.players)
         if self.first is not None and self.first >= self.players:
-            raise ValueError(f"'first' is a seat from 0 to {self.players - 1}")
+            raise MESSAGES.problem("setup_first_range", last=self.players - 1)
         if (self.mode == "duel") != (self.players == 2):
-            raise ValueError(
-                "two players play the duel; three or more play ffa, hunter_first_blood, "
-                "hunter_last_survivor, team or hydra (epic.multi)"
-            )
+            raise MESSAGES.problem("setup_duel_players")
         if self.format == "precon" and self.players != 2:
-            raise ValueError("the precon format is for two players")
+            raise MESSAGES.problem("setup_precon_players")
         if self.format == "draft_blind" and self.players != 2:
-            raise ValueError("the blind draft is for two players (epic.format.draft_blind)")
+            raise MESSAGES.problem("setup_blind_players")
         if self.format == "draft_pool" and self.players < 3:
-            raise ValueError("the pool draft is for 3 to 8 players (epic.format.draft_pool)")
+            raise MESSAGES.problem("setup_pool_players")
         if self.mode in ("team", "hydra"):
             self._check_teams()
         elif self.teams is not None:
-            raise ValueError("'teams' is an option of the team and hydra modes")
+            raise MESSAGES.problem("setup_teams_mode")
         return self
 
     def _check_teams(self) -> None:
         if self.teams is None:
-            raise ValueError(f"the {self.mode} mode needs 'teams', e.g. [[1, 3], [2, 4]]")
+            raise MESSAGES.problem("setup_needs_teams", mode=self.mode)
         seats = sorted(p for t in self.teams for p in t)
         if seats != list(range(1, self.players + 1)):
-            raise ValueError(f"'teams' must place each player 1..{self.players} exactly once")
+            raise MESSAGES.problem("setup_teams_once", n=self.players)
         if len(self.teams) < 2 or any(not t for t in self.teams):
-            raise ValueError("'teams' needs two or more teams")
+            raise MESSAGES.problem("setup_teams_two")
         if self.mode == "hydra" and len({len(t) for t in self.teams}) != 1:
-            raise ValueError("hydra is played by equal teams (epic.multi.hydra)")
+            raise MESSAGES.problem("setup_hydra_equal")
 
     def team_of_seats(self) -> list[int] | None:
         """Each seat's team number (None: every player for themselves)."""
@@ -151,7 +150,7 @@ def parse_setup(setup: Mapping[str, Any] | None) -> EpicSetup:
     try:
         return EpicSetup.model_validate(dict(setup or {}))
     except ValidationError as exc:
-        raise SetupError(f"Epic setup: {validation_message(exc)}") from None
+        raise MESSAGES.invalid_setup(exc) from None
 
 
 def _pool(db: EpicDB, setup: EpicSetup) -> list[str]:
@@ -163,9 +162,7 @@ def random_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     players = setup.players
     pool = _pool(db, setup)
     if len(pool) < RANDOM_DECK * players:
-        raise SetupError(
-            f"Epic setup: {len(pool)} cards in the pool, {RANDOM_DECK * players} needed: raise 'copies'"
-        )
+        raise MESSAGES.setup_problem("setup_pool_small", have=len(pool), n=RANDOM_DECK * players)
     dealer = crng.Rng(seed ^ 0xDEC)
     dealer.shuffle(pool)
     return [pool[k * RANDOM_DECK : (k + 1) * RANDOM_DECK] for k in range(players)]
@@ -186,15 +183,15 @@ def precon_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     pairs = precon_factions(setup, seed)
     used = [f for pair in pairs for f in pair]
     if len(set(used)) != len(used):
-        raise SetupError(f"Epic setup: the two precon decks share a faction: {pairs}")
+        shared = sorted({f for f in used if used.count(f) > 1})
+        raise MESSAGES.setup_problem("setup_precon_share", factions=", ".join(shared))
     cards = db.pool(setup.edition)
     decks = []
     for pair in pairs:
         deck = [c.id for c in cards if c.faction in pair for _ in range(setup.pool_copies)]
         if len(deck) < RANDOM_DECK:
-            raise SetupError(
-                f"Epic setup: the {setup.edition} set has {len(deck)} cards of {pair[0]} and "
-                f"{pair[1]}: the precon format needs a whole set (edition = 'base2015')"
+            raise MESSAGES.setup_problem(
+                "setup_precon_set", edition=setup.edition, n=len(deck), a=pair[0], b=pair[1]
             )
         decks.append(deck)
     return decks
@@ -206,25 +203,24 @@ def limited_pools(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     pool = _pool(db, setup)
     need = setup.pool_size * players
     if len(pool) < need:
-        raise SetupError(
-            f"Epic setup: {len(pool)} cards in the pool, {need} needed for {players} pools of "
-            f"{setup.pool_size}: lower 'pool_size' or raise 'copies'"
+        raise MESSAGES.setup_problem(
+            "setup_pools_small", have=len(pool), n=need, players=players, size=setup.pool_size
         )
     dealer = crng.Rng(seed ^ 0x11A)
     dealer.shuffle(pool)
     return [sorted(pool[k * setup.pool_size : (k + 1) * setup.pool_size]) for k in range(players)]
 
 
-def limited_problem(db: EpicDB, pool: Sequence[str], deck: Sequence[str]) -> str | None:
+def limited_problem(db: EpicDB, pool: Sequence[str], deck: Sequence[str]) -> Message | None:
     """Why a limited deck is refused, or None: exactly 30 cards, all from the pool."""
     if len(deck) != LIMITED_DECK:
-        return f"a limited deck has {LIMITED_DECK} cards, this one has {len(deck)}"
+        return MESSAGES.message("deck_limited_size", size=LIMITED_DECK, n=len(deck))
     have = Counter(pool)
     for c, n in Counter(deck).items():
         if c not in db.cards:
-            return f"unknown card {c!r}"
+            return MESSAGES.message("deck_unknown_card", card=c)
         if n > have[c]:
-            return f"{n} × {c!r} in the deck, {have[c]} in the pool"
+            return MESSAGES.message("deck_not_in_pool", count=n, card=c, n=have[c])
     return None
 
 
@@ -233,27 +229,27 @@ def limited_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     lists the players build at the table, ``draft_material``; R72)."""
     pools = limited_pools(db, setup, seed)
     if setup.lists is None:
-        raise SetupError("Epic setup: limited decks without 'lists' are built at the table")
+        raise MESSAGES.setup_problem("setup_limited_lists")
     decks = []
     for s, (pool, deck) in enumerate(zip(pools, setup.lists, strict=True)):
         problem = limited_problem(db, pool, deck)
         if problem:
-            raise DeckError(f"player {s + 1}'s limited deck: {problem}")
+            raise DeckError.msg_in(PKG, "deck_limited_of", seat=s + 1, problem=problem)
         decks.append(list(deck))
     return decks
 
 
-def deck_problem(db: EpicDB, cards: Sequence[str]) -> str | None:
+def deck_problem(db: EpicDB, cards: Sequence[str]) -> Message | None:
     """Why a constructed deck is refused, or None (epic.format.constructed)."""
     for c in cards:
         if c not in db.cards or db.cards[c].type == "token":
-            return f"unknown card {c!r}"
+            return MESSAGES.message("deck_unknown_card", card=c)
     if len(cards) < CONSTRUCTED_MIN:
-        return f"a constructed deck has at least {CONSTRUCTED_MIN} cards, this one has {len(cards)}"
+        return MESSAGES.message("deck_constructed_size", size=CONSTRUCTED_MIN, n=len(cards))
     counts = Counter(cards)
     for c, n in counts.items():
         if n > MAX_COPIES:
-            return f"{n} copies of {c!r}: at most {MAX_COPIES}"
+            return MESSAGES.message("deck_copies", n=n, card=c, most=MAX_COPIES)
     for faction in FACTIONS:
         zero = sum(
             n for c, n in counts.items() if db.cards[c].faction == faction and db.cards[c].cost == 0
@@ -262,18 +258,17 @@ def deck_problem(db: EpicDB, cards: Sequence[str]) -> str | None:
             n for c, n in counts.items() if db.cards[c].faction == faction and db.cards[c].cost == 1
         )
         if one < 2 * zero:
-            return (
-                f"{zero} cost-0 {faction} cards need at least {2 * zero} cost-1 {faction} cards, "
-                f"the deck has {one}"
+            return MESSAGES.message(
+                "deck_cost_ratio", n=zero, faction=faction, need=2 * zero, have=one
             )
     return None
 
 
-def check_deck(db: EpicDB, cards: Sequence[str], who: str) -> None:
-    """Raise DeckError unless the deck is legal."""
+def check_deck(db: EpicDB, cards: Sequence[str], who: str | Message) -> None:
+    """Raise DeckError unless the deck is legal (``who``: whose deck, said in the message)."""
     problem = deck_problem(db, cards)
     if problem:
-        raise DeckError(f"{who}: {problem}")
+        raise DeckError.msg_in(PKG, "deck_problem", who=who, problem=problem)
 
 
 DRAFTS = {
@@ -301,9 +296,8 @@ def draft_material(db: EpicDB, setup: EpicSetup, seed: int) -> tuple[list[list[s
     pool = _pool(db, setup)
     need = each * setup.players
     if len(pool) < need:
-        raise SetupError(
-            f"Epic setup: {setup.format} needs {need} cards ({each} per player), the pool has "
-            f"{len(pool)}: raise 'copies'"
+        raise MESSAGES.setup_problem(
+            "setup_draft_pool", format=setup.format, n=need, each=each, have=len(pool)
         )
     dealer = crng.Rng(seed ^ 0xD4A)
     dealer.shuffle(pool)
@@ -314,10 +308,10 @@ def make_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:
     """Every player's deck for a setup (drafts: see draft_material)."""
     if setup.format == "constructed":
         if setup.lists is None:
-            raise SetupError("Epic setup: the constructed format needs 'lists'")
+            raise MESSAGES.setup_problem("setup_constructed_lists")
         decks = [list(x) for x in setup.lists]
         for s, deck in enumerate(decks):
-            check_deck(db, deck, f"player {s + 1}'s deck")
+            check_deck(db, deck, MESSAGES.message("deck_of", seat=s + 1))
         return decks
     if setup.format == "precon":
         return precon_decks(db, setup, seed)

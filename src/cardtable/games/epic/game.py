@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.carddata import InlineCards
+from cardtable.core.errors import Message
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
@@ -23,6 +24,7 @@ from cardtable.games.epic.effects import (
 from cardtable.games.epic.formats import draft_kind, draft_material, make_decks, parse_setup
 from cardtable.games.epic.overrides import changes, check_overrides, decode, encode
 from cardtable.games.epic.overrides import with_overrides as overridden_db
+from cardtable.games.epic.problems import MESSAGES
 from cardtable.games.epic.rules import (
     BOUNDARIES,
     HEAL,
@@ -206,6 +208,11 @@ class EpicGame(InlineCards[EpicDB], Game):
 
     def check_invariants(self, state: EpicState) -> list[str]:
         """Every card in one place, stats in range, one pending decision or an outcome."""
+        return [str(m) for m in _invariants(self, state)]
+
+    def invariant_problems(self, state: EpicState) -> list[Message]:
+        """``check_invariants`` as catalog messages (a position file's problems, said in
+        the reader's language)."""
         return _invariants(self, state)
 
     def evaluate(self, state: EpicState, seat: int) -> float:
@@ -357,29 +364,32 @@ def _determinize_draft(s: EpicState, seat: int, rng: Rng) -> None:
                 s.owner[c] = other
 
 
-def _stop_problems(st: EpicState) -> list[str]:
+def _stop_problems(st: EpicState) -> list[Message]:
     """What is wrong with a step-mode stop (engine.step): step mode off, an unknown
     boundary, another seat answering than the turn player, a window or combat the
     boundary cannot stand in."""
-    problems: list[str] = []
+    problems: list[Message] = []
     if not st.step:
-        problems.append("a step-mode stop outside step mode")
+        problems.append(MESSAGES.message("inv_stop_no_step"))
     if len(st.pending) != 3 or st.pending[2] not in BOUNDARIES:
-        return [*problems, f"unknown stop {st.pending!r}"]
+        return [
+            *problems,
+            MESSAGES.message("inv_stop_unknown", stop=" ".join(map(str, st.pending))),
+        ]
     boundary = st.pending[2]
     if st.phase != PLAY:
-        problems.append(f"a {boundary} stop outside the turns of play")
+        problems.append(MESSAGES.message("inv_stop_phase", stop=boundary))
     if st.pending[1] != continue_seat(st):
-        problems.append(
-            f"the {boundary} stop is answered by seat {st.pending[1]}, not the turn player"
-        )
+        problems.append(MESSAGES.message("inv_stop_seat", stop=boundary, seat=st.pending[1] + 1))
     window = STOP_WINDOW.get(boundary)
     if window is not None and st.window != window and st.active not in st.out:
-        problems.append(f"a {boundary} stop stands in the {window!r} window, not {st.window!r}")
+        problems.append(
+            MESSAGES.message("inv_stop_window", stop=boundary, window=window, got=st.window)
+        )
     if window in ("before_blocks", "before_damage") and st.defender < 0:
-        problems.append(f"a {boundary} stop needs a combat (a defending player)")
+        problems.append(MESSAGES.message("inv_stop_combat", stop=boundary))
     if boundary == HEAL and len(st.hands[st.active]) > MAX_HAND:
-        problems.append("a heal stop comes after the hand limit: at most 7 cards in hand")
+        problems.append(MESSAGES.message("inv_stop_heal_hand"))
     return problems
 
 
@@ -397,8 +407,9 @@ def _token_instances(db: EpicDB, card_ids: list[str]) -> frozenset[int]:
     return tokens
 
 
-def _invariants(game: EpicGame, st: EpicState) -> list[str]:
-    problems: list[str] = []
+def _invariants(game: EpicGame, st: EpicState) -> list[Message]:
+    """What is wrong with a state, as catalog messages (empty when nothing is)."""
+    problems: list[Message] = []
     m = len(st.card_ids)
     seen = [0] * m
     zones: list[list[int]] = [st.limbo, st.supply, st.removed]
@@ -412,58 +423,60 @@ def _invariants(game: EpicGame, st: EpicState) -> list[str]:
             if 0 <= c < m:
                 seen[c] += 1
             else:
-                problems.append(f"instance {c} is not a card of this game")
+                problems.append(MESSAGES.message("inv_instance", card=c))
         for c in range(m):
             if seen[c] != 1:
-                problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
+                problems.append(MESSAGES.message("inv_places", card=st.card_ids[c], n=seen[c]))
     db = game.dbs(st)
     tokens = _token_instances(db, st.card_ids)
     for s in range(len(st.health)):
         for zone in (st.hands[s], st.decks[s], st.discards[s]):
             if not tokens.isdisjoint(zone):
                 for c in tokens.intersection(zone):
-                    problems.append(f"a token ({c}) in a hand, deck or discard pile")
+                    problems.append(MESSAGES.message("inv_token_zone", card=st.card_ids[c]))
         for i in st.play[s]:
             if st.controller[i] != s:
-                problems.append(f"champion {i}: controller disagrees with its play area")
+                problems.append(MESSAGES.message("inv_controller", card=st.card_ids[i]))
             if st.pos[i] not in (0, 1, 2):
-                problems.append(f"champion {i}: position {st.pos[i]}")
+                problems.append(MESSAGES.message("inv_position", card=st.card_ids[i], n=st.pos[i]))
             if st.damage[i] < 0:
-                problems.append(f"champion {i}: negative damage")
+                problems.append(MESSAGES.message("inv_negative_damage", card=st.card_ids[i]))
             if (
                 st.phase != OVER
                 and st.damage[i]
                 and st.damage[i] >= defense(db, st, i)
                 and not keywords(db, st, i) & UNBREAKABLE
             ):
-                problems.append(f"champion {i}: should have been broken")
+                problems.append(MESSAGES.message("inv_unbroken", card=st.card_ids[i]))
     in_play = {c for row in st.play for c in row}
     for c, who in enumerate(st.controller):
         if who != -1 and c not in in_play:
-            problems.append(f"card {c}: a controller outside play")
+            problems.append(MESSAGES.message("inv_controller_outside", card=st.card_ids[c]))
     if st.gold and any(g not in (0, 1) for g in st.gold):
-        problems.append("gold outside 0/1")
+        problems.append(MESSAGES.message("inv_gold"))
     stopped = bool(st.pending) and st.pending[0] == "continue"
     if stopped:
         problems += _stop_problems(st)
     if st.phase == OVER:
         if st.pending:
-            problems.append("a finished game has a pending decision")
+            problems.append(MESSAGES.message("inv_over_pending"))
     else:
         if not st.pending:
-            problems.append("a running game has no pending decision")
+            problems.append(MESSAGES.message("inv_no_pending"))
         elif st.pending[1] in st.out:
-            problems.append(f"a decision for eliminated player {st.pending[1]}")
+            problems.append(MESSAGES.message("inv_pending_out", seat=st.pending[1] + 1))
         if st.active in st.out and not (stopped and st.pending[2:] == (NEXT,)):
             # (at a ``next`` stop the turn has just ended by its player's elimination)
-            problems.append("the turn belongs to an eliminated player")
+            problems.append(MESSAGES.message("inv_active_out"))
         elif not legal_actions(db, st):
-            problems.append(f"no legal action for {st.pending}")
+            problems.append(
+                MESSAGES.message("inv_no_legal", kind=st.pending[0], seat=st.pending[1] + 1)
+            )
         if (
             st.phase != MULLIGAN
             and st.pending
             and st.pending[0] == "act"
             and (st.stack or st.triggers)
         ):
-            problems.append("a player may act while effects wait (golden rule)")
+            problems.append(MESSAGES.message("inv_golden_rule"))
     return problems

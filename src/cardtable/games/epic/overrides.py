@@ -30,6 +30,7 @@ from cardtable.core.overrides import (
     schema_limits,
 )
 from cardtable.games.epic.cards import CardDef, CardModel, EpicDB
+from cardtable.games.epic.problems import MESSAGES
 
 FIELDS = ("cost", "offense", "defense", "recall_gold")
 """Every field an override may name (the plain numbers of the card schema)."""
@@ -41,7 +42,7 @@ gold of a mode (``Mode.gold``) belongs to the effect text and is not a field her
 TOKEN_FIELDS = ("offense", "defense")
 """What a token's overrides may change (a token is never played: it has no cost)."""
 
-_PREFIX = "Epic setup: overrides"
+_PREFIX = MESSAGES.message("overrides_prefix")
 
 
 def fields_of(card: CardDef) -> tuple[str, ...]:
@@ -60,8 +61,9 @@ def limits(name: str) -> tuple[int, int]:
 
 def _overridable(db: EpicDB, ident: str) -> Overridable:
     card = db.card(ident)
-    article = "an" if card.type == "event" else "a"
-    kind = f"{article} {card.type} card" + ("" if card.recall is None else " with Recall")
+    kind = MESSAGES.message(f"override_kind_{card.type}")
+    if card.recall is not None:
+        kind = MESSAGES.message("override_kind_recall", kind=kind)
     return Overridable(card.id, kind, fields_of(card))
 
 

@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.errors import CardDataError, Message, PositionError, SetupError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
     check_copies,
     check_derived,
     check_document,
+    check_keys,
     check_range,
     stop_boundary,
 )
@@ -38,6 +39,7 @@ from cardtable.games.epic.cards import (
 from cardtable.games.epic.effects import PLAYER, defense, offense, statics_in_play
 from cardtable.games.epic.multi import MODES
 from cardtable.games.epic.overrides import decode, position_key
+from cardtable.games.epic.problems import MESSAGES, PKG
 from cardtable.games.epic.rules import (
     BEFORE_BLOCKS,
     BEFORE_DAMAGE,
@@ -214,15 +216,13 @@ def _seat(value: Any, what: str, n: int = 2) -> int:
     names = [f"P{k + 1}" for k in range(n)]
     if isinstance(value, str) and value.upper() in names:
         return int(value[1:]) - 1
-    raise PositionError(f"{what}: expected one of {', '.join(names)}, got {value!r}")
+    raise PositionError.msg("position_choice", where=what, got=shown(value), known=", ".join(names))
 
 
 def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     """A state from a position document; a clear PositionError for anything wrong."""
     check_document(data, "epic", FIELDS, game.db.cards, _TOP)
-    bad = set(data) - _TOP
-    if bad:
-        raise PositionError(f"unknown key(s) {sorted(bad)}")
+    check_keys(data, _TOP)
     try:
         inline = parse_cards("position 'cards'", list(data.get("cards") or []))
     except CardDataError as exc:
@@ -242,18 +242,19 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     players = data.get("players") or {}
     n = max(2, len(players))
     if sorted(players) != sorted(f"P{k + 1}" for k in range(len(players))):
-        raise PositionError(f"players: expected P1..P{len(players)}, got {sorted(players)}")
+        got = ", ".join(shown(k) for k in sorted(players, key=str))
+        raise PositionError.msg_in(PKG, "pos_players_names", last=len(players), got=got)
     if n > 8:
-        raise PositionError(f"players: at most 8, got {n}")
+        raise PositionError.msg_in(PKG, "pos_players_most", n=n)
 
     def seat_of(value: Any, what: str) -> int:
         return _seat(value, what, n)
 
     mode = str(data.get("mode", "duel" if n == 2 else "ffa"))
     if mode not in MODES:
-        raise PositionError(f"mode: unknown {mode!r}; known: {', '.join(MODES)}")
+        raise PositionError.msg("position_choice", where="mode", got=mode, known=", ".join(MODES))
     if (mode == "duel") != (n == 2):
-        raise PositionError(f"mode {mode!r} does not fit {n} players")
+        raise PositionError.msg_in(PKG, "pos_mode_players", mode=mode, n=n)
     st.health, st.gold, st.turns_taken = [30] * n, [1] * n, [0] * n
     st.hands = [[] for _ in range(n)]
     st.packs = [[] for _ in range(n)]
@@ -267,9 +268,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     for s in range(n):
         key = f"P{s + 1}"
         p = players.get(key) or {}
-        unknown = set(p) - _PLAYER
-        if unknown:
-            raise PositionError(f"{key}: unknown key(s) {sorted(unknown)}")
+        check_keys(p, _PLAYER, f"players.{key}")
         st.health[s] = int(p.get("health", 30))
         st.gold[s] = int(p.get("gold", 1))
         st.turns_taken[s] = int(p.get("turns_taken", 0))
@@ -284,9 +283,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         for k, entry in enumerate(p.get("play") or []):
             extra: dict[str, Any] = {}
             if isinstance(entry, Mapping):
-                unknown = set(entry) - _CHAMP
-                if unknown:
-                    raise PositionError(f"{key} play #{k + 1}: unknown key(s) {sorted(unknown)}")
+                check_keys(entry, _CHAMP, f"{key} play #{k + 1}")
                 extra = dict(entry)
                 entry = extra.pop("card", None)
             owner = seat_of(extra.pop("owner"), "owner") if "owner" in extra else s
@@ -314,10 +311,10 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         for m in members:
             st.team[seat_of(m, "teams")] = n + t
     if mode in ("team", "hydra") and not data.get("teams"):
-        raise PositionError(f"mode {mode!r} needs teams")
+        raise PositionError.msg_in(PKG, "pos_mode_teams", mode=mode)
     st.out = [seat_of(x, "out") for x in data.get("out") or []]
     for s in range(n):
-        for i in st.play[s]:
+        for place, i in enumerate(st.play[s]):
             st.controller[i] = s
             st.public[i] = 1
             e = extras[i]
@@ -330,7 +327,11 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
             kw = 0
             for k in e.get("keywords", []):
                 if k not in KW_BIT:
-                    raise PositionError(f"unknown keyword {k!r}; known: {', '.join(KEYWORDS)}")
+                    where = f"P{s + 1} play #{place + 1} keywords"
+                    known = ", ".join(KEYWORDS)
+                    raise PositionError.msg(
+                        "position_choice", where=where, got=shown(k), known=known
+                    )
                 kw |= KW_BIT[k]
             st.eot_kw[i] = kw
         for i in st.discards[s]:
@@ -343,7 +344,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
             return paths[x]
         if isinstance(x, str) and x.startswith("player:"):
             return PLAYER | seat_of(x[7:], where)
-        raise PositionError(f"{where}: no card at {x!r}")
+        raise PositionError.msg_in(PKG, "pos_no_card", where=where, path=shown(x))
 
     st.phase = PHASES.index(data.get("phase", "play"))
     st.turn = int(data.get("turn", 1))
@@ -396,21 +397,15 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
         frame[F_MEMO] = memo
         st.stack.append(frame)
     this_turn = data.get("this_turn") or {}
-    unknown_tt = set(this_turn) - {
-        "broken",
-        "played_cost1",
-        "control",
-        "break_at_end",
-        "discard_at_end",
-    }
-    if unknown_tt:
-        raise PositionError(f"this_turn: unknown key(s) {sorted(unknown_tt)}")
+    this_turn_keys = ("broken", "played_cost1", "control", "break_at_end", "discard_at_end")
+    check_keys(this_turn, this_turn_keys, "this_turn")
     st.broken_turn = [ref(x, "this_turn.broken") for x in this_turn.get("broken", [])]
     st.played1 = [0] * n
     for key, factions in (this_turn.get("played_cost1") or {}).items():
         for f in factions:
             if f not in FACTIONS:
-                raise PositionError(f"this_turn.played_cost1: unknown faction {f!r}")
+                where, known = "this_turn.played_cost1", ", ".join(FACTIONS)
+                raise PositionError.msg("position_choice", where=where, got=shown(f), known=known)
             st.played1[seat_of(key, "this_turn.played_cost1")] |= 1 << FACTIONS.index(f)
     st.eot_control = [
         v
@@ -457,7 +452,8 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     draft = data.get("draft") or {}
     st.draft = str(draft.get("kind", ""))
     if st.draft not in ("", "pick", "limited", "pool", "blind", "triple"):
-        raise PositionError(f"draft.kind: unknown {st.draft!r}")
+        known = "pick, limited, pool, blind, triple"
+        raise PositionError.msg("position_choice", where="draft.kind", got=st.draft, known=known)
     st.draft_round = int(draft.get("round", 0))
     st.draft_step = int(draft.get("step", 0))
     st.draft_queue = [seat_of(x, "draft.queue") for x in draft.get("queue", [])]
@@ -478,14 +474,25 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.overrides = _overrides(db, data.get("overrides"), st.card_ids)
     st.clear_caches()
     if st.phase == MULLIGAN and not st.mull_queue:
-        raise PositionError("a mulligan position needs mulligan.queue")
+        raise PositionError.msg_in(PKG, "pos_mulligan_queue")
     _check_limits(st)
-    problems = game.check_invariants(st)
+    try:
+        problems = game.invariant_problems(st)
+    except (IndexError, KeyError, AssertionError):  # a decision with nothing to decide on
+        raise PositionError.msg_in(PKG, "pos_no_option", kind=next(iter(st.pending), "")) from None
     if problems:
-        raise PositionError("; ".join(problems))
+        raise PositionError.msg_in(PKG, "pos_impossible", problems=joined(problems))
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(game, st), DERIVED)
     return st
+
+
+def joined(problems: list[Message]) -> Message:
+    """Several problems as one message: "a; b; c"."""
+    out = problems[-1]
+    for m in reversed(problems[:-1]):
+        out = MESSAGES.message("pos_and", a=m, b=out)
+    return out
 
 
 def _check_limits(st: EpicState) -> None:
@@ -515,7 +522,7 @@ def _read_stop(st: EpicState, value: Any) -> str:
         return ""
     boundary = stop_boundary(value, BOUNDARIES, st.step)
     if st.phase != PLAY:
-        raise PositionError("pending continue: a stop stands in the turns of play (phase: play)")
+        raise PositionError.msg_in(PKG, "pos_continue_phase")
     return boundary
 
 
@@ -525,7 +532,7 @@ def _overrides(db: EpicDB, raw: Any, card_ids: list[str]) -> str:
     try:
         return position_key(db, raw, card_ids)
     except SetupError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError.wrap(exc) from None
 
 
 def export(game: EpicGame, st: EpicState) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardtable.core.help import Term
+from cardtable.core.i18n import has, plural_index
 from cardtable.core.layout import fitted
 from cardtable.games.epic.cards import (
     KEYWORDS,
@@ -26,8 +27,8 @@ from cardtable.games.epic.cards import (
     Step,
     TalentCost,
 )
-from cardtable.games.epic.state import DRAFT, F_CARD, MULLIGAN, OVER, EpicState
-from cardtable.games.epic.view import describe_continue, msg, seat_name
+from cardtable.games.epic.state import DRAFT, F_CARD, F_STEP, MULLIGAN, OVER, EpicState
+from cardtable.games.epic.view import PKG, describe_continue, msg, seat_name
 
 if TYPE_CHECKING:
     from cardtable.games.epic.game import EpicGame
@@ -40,9 +41,10 @@ DISCARD_SHOWN = 3
 
 # --- card texts ----------------------------------------------------------------------------
 # A card's text is generated from its data (cards.py) in the project's own words: every
-# part of the vocabulary (docs/cards/epic.md) has its phrase in messages.toml. Russian
-# phrases agree in case and number: a selector is rendered in one of the cases below, and
-# its words (messages ``g_*``, ``sel_*``) hold their Russian forms as "|"-separated lists.
+# part of the vocabulary (docs/cards/epic.md) has its phrase in the game's catalog
+# (locale/<lang>/LC_MESSAGES/messages.po). Russian phrases agree in case and number: a
+# selector is rendered in one of the cases below, and its words (messages ``g_*``,
+# ``sel_*``) hold their Russian forms as "|"-separated lists.
 CASES = ("nom", "dat", "acc", "gen")
 CHAMPION_OPS = frozenset(
     {
@@ -98,23 +100,14 @@ def _word(key: str, lang: str, case: str = "nom", plural: bool = False) -> str:
     return forms[0]
 
 
-def _plural_index(n: int | None, lang: str) -> int:
-    """Which counted form a number takes (None: a symbol such as X, read as 'many')."""
-    if lang != "ru":
-        return 0 if n == 1 else 1
-    if n is None:
-        return 2
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
+def _agreeing(n: int | None) -> int:
+    """The number a counted word agrees with (None: a symbol such as X, read as 'many')."""
+    return 5 if n is None else n
 
 
 def _counted(key: str, text: str, n: int | None, lang: str) -> str:
-    """'2 карты' / '2 cards'."""
-    forms = _forms(key, lang)
-    return f"{text} {forms[min(_plural_index(n, lang), len(forms) - 1)]}"
+    """'2 карты' / '2 cards': ``text`` and the counted word (a plural catalog entry)."""
+    return f"{text} {msg(key, lang, n=_agreeing(n))}"
 
 
 def _article(words: str) -> str:
@@ -270,7 +263,8 @@ def _card_words(
     if lang == "ru":
         if count is not None:
             noun = _counted("n_card", count, n, lang)
-            of_kind = _forms(kind, lang)[0 if _plural_index(n, lang) == 0 else 1] if kind else ""
+            one = plural_index(PKG, lang, _agreeing(n)) == 0
+            of_kind = _forms(kind, lang)[0 if one else 1] if kind else ""
         else:
             gcase = {"cnt": "gen", "pl": "nom"}.get(case, case)
             noun = _word("g_card", lang, gcase, plural)
@@ -419,11 +413,9 @@ def _subject(text: str) -> str:
 
 def _token_words(kind: str, n: int | None, lang: str, article: bool = False) -> str:
     key = f"token_{kind}"
-    try:
-        forms = _forms(key, lang)
-    except KeyError:
+    if not has(PKG, key, lang):
         return kind
-    word = forms[min(_plural_index(n, lang), len(forms) - 1)]
+    word = msg(key, lang, n=_agreeing(n))
     return _article(word) if article and lang == "en" else word
 
 
@@ -432,7 +424,7 @@ def _op_text(step: Step, lang: str) -> tuple[str, dict[str, Any]]:
     op = step.op
     n_text, n = _amount(step)
     if op == "damage":
-        return "op_damage", {"n": n_text, "to": _targets(step, "dat", lang)}
+        return "op_damage", {"n": _agreeing(n), "amount": n_text, "to": _targets(step, "dat", lang)}
     if op in ("draw", "discard", "gain_health", "lose_health", "tokens", "discard_at_end"):
         if op == "tokens":
             what = {"tokens": f"{n_text} {_token_words(step.kind or '', n, lang)}"}
@@ -483,8 +475,8 @@ def _op_text(step: Step, lang: str) -> tuple[str, dict[str, Any]]:
     if op == "divide":
         kind = next((s.target for s in step.to if s.target in ("champion", "player")), "any")
         return "op_divide", {
-            "total": step.amount * step.times,
-            "n": step.amount,
+            "n": step.amount * step.times,
+            "each": step.amount,
             "among": msg(f"g_among_{kind}", lang),
         }
     if op == "choose_x":
@@ -510,6 +502,12 @@ def step_text(game: EpicGame, step: Step, lang: str, card: CardDef | None = None
     ``card``: the card the step belongs to (its faction, for "if you played a cost-1 card
     of this card's faction"). ``game`` is kept for callers; the words are all messages."""
     return _conditioned(_step_core(step, lang), step, lang, card)
+
+
+def plain_step_text(step: Step, lang: str) -> str:
+    """A step's sentence as an order, without "you may" and its conditions (what a "yes"
+    to a "may" decision does)."""
+    return _step_core(step.model_copy(update={"may": False}), lang)
 
 
 def _step_core(step: Step, lang: str) -> str:
@@ -894,6 +892,11 @@ def _seat(seat: int, lang: str, viewer: int | None = None) -> Text:
     return Text(name, style=f"bold {SEAT_STYLES[seat % len(SEAT_STYLES)]}")
 
 
+def quoted(name: str, lang: str) -> str:
+    """A card name in the quotes of ``lang``: «…» / “…”."""
+    return msg("r_quoted", lang, name=name)
+
+
 def _name_of(game: EpicGame, st: EpicState, card_id: str, lang: str) -> str:
     d = game.dbs(st).cards.get(card_id)
     return d.name(lang) if d else card_id
@@ -957,10 +960,9 @@ def header(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str) -> Ren
         key = f"r_pending_{kind}"
         if kind == "act" and not (st.window == "main" and who == st.active):
             key = "r_pending_act_window"
-        try:
-            what = msg(key, lang)
-        except KeyError:
-            what = str(kind)
+        elif kind == "may" and st.stack and st.stack[-1][F_STEP] == -1:
+            key = "r_pending_loyalty"  # the frame stands before its first step
+        what = msg(key, lang)
         lines.append(Text(msg("r_pending", lang, seat=seat_name(who, lang), what=what)))
     return Group(*lines)
 
@@ -1102,7 +1104,7 @@ def hidden_hand(game: EpicGame, st: EpicState, obs: dict[str, Any], s: int, lang
     )
     revealed = obs["hands"][s]
     if revealed:
-        names = ", ".join(f"«{_name_of(game, st, c, lang)}»" for c in revealed)
+        names = ", ".join(quoted(_name_of(game, st, c, lang), lang) for c in revealed)
         line.append("; " + msg("r_revealed", lang, cards=names))
     return line
 
@@ -1113,7 +1115,7 @@ def discards_lines(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str
     for s, pile in enumerate(obs["discards"]):
         if not pile:
             continue
-        top = [f"«{_name_of(game, st, c, lang)}»" for c in reversed(pile[-DISCARD_SHOWN:])]
+        top = [quoted(_name_of(game, st, c, lang), lang) for c in reversed(pile[-DISCARD_SHOWN:])]
         text = ", ".join(top)
         if len(pile) > DISCARD_SHOWN:
             text += " " + msg("r_discard_more", lang, n=len(pile) - DISCARD_SHOWN)
@@ -1133,7 +1135,7 @@ def combat_panel(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str) 
         parts = []
         for i in insts:
             d = db.cards[st.card_ids[i]]
-            parts.append(f"«{d.name(lang)}»")
+            parts.append(quoted(d.name(lang), lang))
         return ", ".join(parts) or msg("r_none", lang)
 
     out = [
@@ -1201,7 +1203,7 @@ def resolving_line(game: EpicGame, st: EpicState, obs: dict[str, Any], lang: str
                 cards.append(st.card_ids[c])
     if not cards:
         return []
-    text = ", ".join(f"«{_name_of(game, st, c, lang)}»" for c in cards)
+    text = ", ".join(quoted(_name_of(game, st, c, lang), lang) for c in cards)
     return [Text(msg("r_limbo", lang, cards=text), style="bold")]
 
 
@@ -1265,7 +1267,7 @@ def draft_screen(game: EpicGame, st: EpicState, seat: int | None, lang: str) -> 
         )
     parts.append(fitted(table))
     if info["drafted"] and st.pending and st.pending[0] == "pick":
-        names = ", ".join(f"«{db.cards[c].name(lang)}»" for c in info["drafted"])
+        names = ", ".join(quoted(db.cards[c].name(lang), lang) for c in info["drafted"])
         parts.append(Text(msg("r_draft_picked", lang, seat=who, cards=names)))
     return Group(*parts)
 

@@ -269,7 +269,7 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
     st.turns_taken[seat] += 1
     st.init = -1
     if st.log is not None:
-        emit(st, "turn", "epic.turn.start", seat, turn=st.turns_taken[seat])
+        emit(st, "turn", "epic.turn.start", seat, turn=st.turn)
     st.played1 = [0] * len(st.played1)
     st.broken_turn = []
     if st.step:
@@ -531,7 +531,7 @@ def why_not(db: EpicDB, st: EpicState, seat: int, c: int) -> list[tuple[str, dic
         found = [mode_block(d, mode, gold, my_turn) for mode in d.modes]
         blocks = [] if None in found else sorted({b for b in found if b is not None})
     for block in blocks:
-        params = {"cost": d.cost, "gold": gold} if block == "epic.play.pay" else {}
+        params = {"cost": d.cost, "gold": gold, "n": d.cost} if block == "epic.play.pay" else {}
         out.append((block, params))
     return out
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 from cardtable.games.epic.cards import KEYWORDS
-from cardtable.games.epic.effects import PLAYER, defense, keywords, offense
+from cardtable.games.epic.effects import PLAYER, defense, frame_steps, keywords, offense
 from cardtable.games.epic.multi import next_seat
-from cardtable.games.epic.state import DRAFT, OVER, EpicState
+from cardtable.games.epic.state import DRAFT, F_CARD, F_STEP, OVER, EpicState
 
 if TYPE_CHECKING:
     from cardtable.games.epic.game import EpicGame
@@ -110,8 +110,8 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return describe_continue(st, lang)
     if kind in simple:
         return msg(simple[kind], lang)
-    if st is None:
-        return str(list(action))
+    if st is None:  # nothing to name the cards by: the action as typed
+        return " ".join(str(a) for a in action)
     if kind == "play":
         name = card_name(game, st, action[1], lang)
         d = game.dbs(st).cards[st.card_ids[action[1]]]
@@ -147,7 +147,38 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
         return msg("act_show", lang, cards=names)
     if kind == "mull":
         return msg("act_mull", lang, card=card_name(game, st, action[1], lang))
-    return str(kind)
+    if kind == "talent":
+        d = game.dbs(st).cards[st.card_ids[action[1]]]
+        name = card_name(game, st, action[1], lang)
+        if len(d.talents) > 1:
+            return msg("act_talent_n", lang, card=name, n=action[2] + 1)
+        return msg("act_talent", lang, card=name)
+    if kind == "recall":
+        d = game.dbs(st).cards[st.card_ids[action[1]]]
+        name = card_name(game, st, action[1], lang)
+        if d.recall == "play" and len(d.modes) > 1:
+            return msg("act_recall_mode", lang, card=name, mode=action[2] + 1)
+        return msg("act_recall", lang, card=name)
+    if kind in ("yes", "no"):
+        return describe_may(game, st, kind == "yes", lang)
+    return msg(f"act_{kind}", lang)
+
+
+def describe_may(game: EpicGame, st: EpicState, yes: bool, lang: str) -> str:
+    """``yes`` / ``no`` of a "may" decision: Loyalty's cards shown or not (the frame stands
+    before its first step), or a "you may …" sentence done or declined (epic.ability.may)."""
+    if not st.stack or st.stack[-1][F_STEP] >= 0:
+        return msg("act_yes" if yes else "act_no", lang)
+    frame = st.stack[-1]
+    name = card_name(game, st, frame[F_CARD], lang)
+    if frame[F_STEP] == -1:
+        return msg("act_loyalty_yes" if yes else "act_loyalty_no", lang, card=name)
+    if not yes:
+        return msg("act_may_no", lang, card=name)
+    from cardtable.games.epic.render import plain_step_text  # render imports this module
+
+    step = frame_steps(game.dbs(st), st, frame)[-frame[F_STEP] - 2]
+    return msg("act_may_yes", lang, card=name, text=plain_step_text(step, lang))
 
 
 def describe_continue(st: EpicState | None, lang: str) -> str:
@@ -180,6 +211,8 @@ def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
     if "card" in d:
         kw["card"] = card_name(game, st, d.pop("card"), lang)
     kw.update({k: v for k, v in d.items() if k in ("n", "amount", "turn", "offense", "defense")})
+    if "amount" in kw:  # damage and health are counted (plural messages take n)
+        kw["n"] = kw["amount"]
     try:
         return msg(f"ev_{ev.kind}", lang, **kw)
     except (KeyError, IndexError, ValueError):

@@ -1,0 +1,62 @@
+"""Bad input said in the player's language: a package's catalog messages and the
+errors made of them.
+
+Each game keeps one ``Messages`` of its own catalog. A rule across setup options is
+checked inside pydantic validators, which may only raise ``ValueError``: ``Problem`` is
+one carrying its catalog message, and ``Messages.invalid_setup`` turns the validation
+error into a ``SetupError`` led by the game's own "… setup:" (its catalog's
+``setup_problem``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from cardtable.core.carddata import schema_problem
+from cardtable.core.errors import Message, SetupError
+
+
+class Problem(ValueError):
+    """A rule broken, found where only ``ValueError`` may be raised; ``str`` is the
+    English text."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
+@dataclass(frozen=True, slots=True)
+class Messages:
+    """The catalog messages of one package and the errors made of them."""
+
+    package: str
+
+    def message(self, key: str, /, **params: Any) -> Message:
+        """The catalog message ``key`` with its parameters."""
+        return Message(key, params, self.package)
+
+    def problem(self, key: str, /, **params: Any) -> Problem:
+        """A ``Problem`` (for a pydantic validator) saying the message ``key``."""
+        return Problem(self.message(key, **params))
+
+    def setup_error(self, problem: Message) -> SetupError:
+        """A setup the game cannot start from: "<game> setup: <problem>"."""
+        return SetupError.msg_in(self.package, "setup_problem", problem=problem)
+
+    def setup_problem(self, key: str, /, **params: Any) -> SetupError:
+        """``setup_error`` of the catalog message ``key``."""
+        return self.setup_error(self.message(key, **params))
+
+    def invalid_setup(self, exc: ValidationError) -> SetupError:
+        """The first problem of a setup's validation, naming the option at fault."""
+        err = exc.errors()[0]
+        cause = (err.get("ctx") or {}).get("error")
+        if not isinstance(cause, Problem):
+            return self.setup_error(schema_problem(exc))
+        where = ".".join(str(part) for part in err["loc"])
+        if not where:  # a rule across options: the message says it all
+            return self.setup_error(cause.message)
+        return self.setup_error(Message("schema_at", {"field": where, "problem": cause.message}))

@@ -1,0 +1,6 @@
+"""Clash's catalog messages and the errors made of them (core.problems)."""
+
+from cardtable.core.problems import Messages
+
+PKG = "cardtable.games.clash"
+MESSAGES = Messages(PKG)
