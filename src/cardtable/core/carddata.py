@@ -11,7 +11,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardtable.core.datafile import as_mapping, read_data, type_name
-from cardtable.core.errors import CardDataError, Message, shown
+from cardtable.core.errors import CardDataError, Message, Problem, shown
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -86,9 +86,18 @@ _LIMITS = ("ge", "gt", "le", "lt", "min_length", "max_length")
 def schema_problem(exc: ValidationError) -> Message:
     """The first problem of a pydantic error as a catalog message (said in either
     language): "field “name”: problem", or just the problem when the whole entry is at
-    fault. The schema's own checks keep their (English) text."""
+    fault. A schema's own check says its ``Problem`` (core.errors); any other text it
+    raises stays as it is (English)."""
     err = exc.errors()[0]
     ctx = err.get("ctx") or {}
+    where = ".".join(str(part) for part in err["loc"])
+    cause = ctx.get("error")
+    if isinstance(cause, Problem):
+        return (
+            Message("schema_at", {"field": where, "problem": cause.message})
+            if where
+            else cause.message
+        )
     key = _SCHEMA_KEYS.get(err["type"], "schema_other")
     params: dict[str, Any] = {"got": shown(err.get("input"))}
     limit = next((ctx[k] for k in _LIMITS if k in ctx), None)
@@ -100,7 +109,6 @@ def schema_problem(exc: ValidationError) -> Message:
     if key == "schema_other":
         params["reason"] = str(err["msg"]).removeprefix("Value error, ")
     problem = Message(key, params)
-    where = ".".join(str(part) for part in err["loc"])
     return Message("schema_at", {"field": where, "problem": problem}) if where else problem
 
 

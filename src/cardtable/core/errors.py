@@ -48,6 +48,15 @@ def render(value: Any, lang: str) -> Any:
     return value
 
 
+class Problem(ValueError):
+    """A rule broken, found where only ``ValueError`` may be raised (a pydantic
+    validator), carrying its catalog message; ``str`` is the English text."""
+
+    def __init__(self, message: Message) -> None:
+        self.message = message
+        super().__init__(str(message))
+
+
 class CardtableError(Exception):
     """Base class for every error cardtable reports to a user."""
 

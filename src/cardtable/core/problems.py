@@ -2,10 +2,11 @@
 errors made of them.
 
 Each game keeps one ``Messages`` of its own catalog. A rule across setup options is
-checked inside pydantic validators, which may only raise ``ValueError``: ``Problem`` is
-one carrying its catalog message, and ``Messages.invalid_setup`` turns the validation
-error into a ``SetupError`` led by the game's own "… setup:" (its catalog's
-``setup_problem``).
+checked inside pydantic validators, which may only raise ``ValueError``: ``Problem``
+(core.errors) is one carrying its catalog message (``Messages.problem``), and
+``Messages.invalid_setup`` turns the validation error into a ``SetupError`` led by the
+game's own "… setup:" (its catalog's ``setup_problem``). A card file's validators raise
+the same ``Problem``s; the card loader says them in the reader's language.
 """
 
 from __future__ import annotations
@@ -16,16 +17,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from cardtable.core.carddata import schema_problem
-from cardtable.core.errors import Message, SetupError
-
-
-class Problem(ValueError):
-    """A rule broken, found where only ``ValueError`` may be raised; ``str`` is the
-    English text."""
-
-    def __init__(self, message: Message) -> None:
-        self.message = message
-        super().__init__(str(message))
+from cardtable.core.errors import Message, Problem, SetupError
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +44,4 @@ class Messages:
 
     def invalid_setup(self, exc: ValidationError) -> SetupError:
         """The first problem of a setup's validation, naming the option at fault."""
-        err = exc.errors()[0]
-        cause = (err.get("ctx") or {}).get("error")
-        if not isinstance(cause, Problem):
-            return self.setup_error(schema_problem(exc))
-        where = ".".join(str(part) for part in err["loc"])
-        if not where:  # a rule across options: the message says it all
-            return self.setup_error(cause.message)
-        return self.setup_error(Message("schema_at", {"field": where, "problem": cause.message}))
+        return self.setup_error(schema_problem(exc))
