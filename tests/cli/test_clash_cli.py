@@ -141,10 +141,10 @@ def test_step_mode_is_refused_by_name_where_a_game_lacks_it(
     monkeypatch.setattr(get_game("boss"), "supports_step", False)
     for extra in (["--step"], ["--set", "step=true"]):
         out = _fails("play", "boss", "--p1", "random", *extra, "--lang", "en")
-        assert "game 'boss' has no step mode" in out
+        assert "game “boss” has no step mode" in out
     assert "«boss»" in _fails("play", "boss", "--p1", "random", "--step")
     out = _fails("position", "boss", "docs/examples/boss-stack.yaml", "--step", "--lang", "en")
-    assert "game 'boss' has no step mode" in out
+    assert "game “boss” has no step mode" in out
     save = tmp_path / "g.json"
     save.write_text("{}", encoding="utf-8")
     out = _fails("play", "clash", "--resume", str(save), "--step", "--lang", "en")

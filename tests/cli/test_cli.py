@@ -153,8 +153,8 @@ def test_bad_options():
     assert "--bogus" in fails("games", "--bogus")
     assert "--lang" in fails("games", "--lang", "de")
     assert "--format" in fails("simulate", "clash", "--format", "sealed")
-    assert "unknown Clash deck" in fails(
-        "simulate", "clash", "--games", "2", "--deck-a", "ember", "--deck-b", "nope"
+    assert "unknown Clash deck “nope”" in fails(
+        "simulate", "clash", "--games", "2", "--deck-a", "ember", "--deck-b", "nope", "--lang", "en"
     )
     assert "--deck-b" in fails("play", "clash", "--deck-a", "ember", "--lang", "en")
 

@@ -84,7 +84,7 @@ def test_tournament_bad_input() -> None:
         *base, "--agent", "greedy", "--agent", "random", "--games", "0"
     )
     assert "at least two entrants" in fails(*base, "--agent", "greedy")
-    assert "unknown deck 'nope'" in fails(*base, "--deck", "ember", "--deck", "nope")
+    assert "unknown deck “nope”" in fails(*base, "--deck", "ember", "--deck", "nope")
     assert "not both" in fails(*base, "--deck", "ember", "--decks", "all")
     assert "give --agent once" in fails(
         *base, "--decks", "all", "--agent", "greedy", "--agent", "random"
@@ -155,7 +155,7 @@ def test_balance_bad_input(tmp_path: Path) -> None:
     in the user's language."""
     base = ["balance", "clash", "--games", "1", "--lang", "en"]
     assert "unknown agent “bogus”" in fails(*base, "--agent", "bogus")
-    assert "unknown deck 'nope'" in fails(*base, "--deck", "nope", "--deck", "ember")
+    assert "unknown deck “nope”" in fails(*base, "--deck", "nope", "--deck", "ember")
     assert "must be positive" in fails("balance", "clash", "--games", "0", "--lang", "en")
     assert "no such file" in fails(*base, "--what-if", str(tmp_path / "none.toml"))
     bad = tmp_path / "bad.toml"

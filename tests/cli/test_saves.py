@@ -212,12 +212,12 @@ def test_resume_refuses_a_save_of_another_game(saved: Path) -> None:
     """docs/saves.md, "Format version and hash": `play epic --resume` of a Clash save
     is refused naming the file and both games; --force plays it as Clash."""
     line = refused("play", "epic", "--resume", str(saved), "--lang", "en")
-    assert str(saved) in line and "'clash'" in line and "'epic'" in line
+    assert str(saved) in line and "“clash”" in line and "“epic”" in line
     copy = saved.parent / "copy.json"
     copy.write_bytes(saved.read_bytes())
     forced = cli("play", "epic", "--resume", str(copy), "--force", "--lang", "en", input="")
     assert forced.exit_code == 0, forced.output
-    assert "Warning:" in forced.output and "Playing 'clash'" in forced.output
+    assert "Warning:" in forced.output and "Playing “clash”" in forced.output
     assert "Clash of Decks" in forced.output
 
 

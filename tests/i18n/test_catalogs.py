@@ -76,10 +76,12 @@ def test_both_languages_hold_the_same_messages(name: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(CATALOGS))
 def test_each_language_keeps_its_own_letters_and_quotes(name: str) -> None:
-    """English texts have no Cyrillic and no «»; Russian texts quote with «», not “”."""
+    """English texts have no Cyrillic and no «»; Russian texts quote with «», not “”;
+    no text quotes a value with Python's ``!r`` (straight quotes in either language)."""
     for lang, path in CATALOGS[name].items():
         for key, forms in read(path, lang).items():
             for text in forms:
+                assert "!r}" not in text, f"{key}: a value quoted by repr"
                 if lang == "en":
                     assert not CYRILLIC.search(text), f"{key}: Cyrillic in English"
                     assert "«" not in text and "»" not in text, f"{key}: «» in English"

@@ -161,14 +161,14 @@ def test_with_decks_seats_each_people_and_plays_it() -> None:
 @pytest.mark.parametrize(
     ("setup", "decks", "message"),
     [
-        ({}, ["vulca", "dwarves"], "unknown deck 'dwarves'; the decks are the peoples hoax, vulca"),
+        ({}, ["vulca", "dwarves"], "unknown deck “dwarves”; the decks are the peoples hoax, vulca"),
         ({}, ["vulca"], "give 2 decks, not 1"),
         ({}, ["vulca", "hoax", "aqua"], "give 2 decks, not 3"),
-        ({}, ["aqua", "aqua"], "both players cannot play the aqua deck"),
+        ({}, ["aqua", "aqua"], "both players cannot play the “aqua” deck"),
         (
             {"peoples": ["hoax", "vulca"], "lists": [["x"], ["y"]]},
             ["aqua", "flit"],
-            "'lists' are decks built by the advanced rules",
+            "“lists” are decks built by the advanced rules",
         ),
         ({"colour": 1}, ["aqua", "flit"], "colour"),
     ],

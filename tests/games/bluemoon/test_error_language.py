@@ -1,20 +1,22 @@
 """Blue Moon's refusals of bad input read in the player's language: a position file, a
-setup or a built deck refused says so in Russian with no English word but the ids and
-keys of the file, and in English with no Cyrillic (tests/i18n/checks.py), while
-``str(exc)`` stays English (docs/positions.md, "Checks on loading")."""
+setup, a built deck, seated decks or a card file refused says so in Russian with no
+English word but the ids and keys of the file, and in English with no Cyrillic
+(tests/i18n/checks.py), while ``str(exc)`` stays English (docs/positions.md, "Checks on
+loading")."""
 
 from __future__ import annotations
 
 import copy
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from cardtable.core.errors import CardtableError
 from cardtable.games.bluemoon import positions
-from cardtable.games.bluemoon.cards import PEOPLES
+from cardtable.games.bluemoon.cards import ICONS, PEOPLES, CardModel, load_db
 from cardtable.games.bluemoon.formats import BlueMoonSetup
 from cardtable.games.bluemoon.problems import PKG
 from cardtable.games.bluemoon.tasks import MODES
@@ -22,7 +24,7 @@ from tests.games.bluemoon.helpers import GAME
 from tests.i18n.checks import catalog_problems, error_problems, message_keys
 
 DB = GAME.db  # type: ignore[attr-defined]
-ERROR_KEYS = ("pos_", "setup_", "deck_")
+ERROR_KEYS = ("pos_", "setup_", "deck_", "card_", "inv_")
 
 
 def _allowed() -> set[str]:
@@ -37,7 +39,8 @@ def _allowed() -> set[str]:
         words.update(ident.split("_"))
     words |= {"fire", "earth", "null", "continue", "fight", "buka", "zz", "water", "P1", "P2"}
     words |= {"element", "stopped", "active", "aims", "card", "demanding"}
-    words |= {"no_such_card", "dragonzilla"}
+    words |= {"no_such_card", "dragonzilla", "shed", "dwarves"}
+    words |= set(CardModel.model_fields) | set(ICONS) | {"mutant", "custom_card"}
     return {w for w in words if w}
 
 
@@ -107,9 +110,9 @@ def _raised(action: Callable[[], Any]) -> CardtableError:
     return info.value
 
 
-def _check(exc: CardtableError, key: str) -> None:
+def _check(exc: CardtableError, key: str, *allowed: str) -> None:
     assert key in message_keys(exc), (key, exc.key, str(exc))
-    assert not error_problems(exc, ALLOWED)
+    assert not error_problems(exc, ALLOWED | set(allowed))
 
 
 @pytest.mark.parametrize(
@@ -149,3 +152,85 @@ def test_every_error_message_of_the_catalog_reads_in_its_language(lang: str) -> 
     """Each error message, filled with sample values, has no stray Latin word (Russian),
     no Cyrillic (English), and a counted one agrees with its number."""
     assert not catalog_problems(PKG, lang, ERROR_KEYS, ALLOWED)
+
+
+def _inline(**changes: Any) -> dict[str, Any]:
+    """The base position with one inline card of its own."""
+    card = {
+        "id": "custom_card",
+        "people": "vulca",
+        "number": 99,
+        "name": {"ru": "Карта", "en": "Card"},
+        "type": "booster",
+        "fire": 1,
+        "earth": 1,
+        "moons": 0,
+        **changes,
+    }
+    return _doc(cards=[card])
+
+
+INLINE: list[tuple[str, dict[str, Any]]] = [
+    ("card_unknown_icon", _inline(icons=["zz"])),
+    ("card_mutant_character", _inline(people="mutant")),
+    ("card_gang_character", _inline(gang="top")),
+]
+
+
+@pytest.mark.parametrize(("key", "doc"), INLINE, ids=[k for k, _ in INLINE])
+def test_a_refused_inline_card_reads_in_both_languages(key: str, doc: dict[str, Any]) -> None:
+    """The card schema's own checks (cards.CardModel), met through a position's inline
+    card, are said in the reader's language."""
+    _check(_raised(lambda: GAME.load_position(copy.deepcopy(doc))), key)
+
+
+def test_a_card_file_with_an_id_twice_reads_in_both_languages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card loader (cards.load_db): one id in two deck files."""
+    monkeypatch.chdir(tmp_path)
+    card = (
+        '[[card]]\nid = "twin"\npeople = "vulca"\nnumber = 1\n'
+        'name = { ru = "Карта", en = "Card" }\ntype = "booster"\nmoons = 0\n'
+    )
+    for name in ("one.toml", "two.toml"):
+        Path(name).write_text(card, encoding="utf-8")
+    exc = _raised(lambda: load_db([Path("one.toml"), Path("two.toml")]))
+    _check(exc, "card_id_twice", "two", "twin")
+    assert "two.toml" in exc.text("ru") and "two.toml" in exc.text("en")
+
+
+def test_refused_seated_decks_read_in_both_languages() -> None:
+    """balance.with_decks: bluemoon.match.choose_decks, and no boxes over built decks."""
+    cases: list[tuple[str, Callable[[], Any]]] = [
+        ("setup_lists_boxed", lambda: GAME.with_decks({"lists": [["x"], ["y"]]}, ["aqua", "flit"])),
+        ("setup_unknown_deck", lambda: GAME.with_decks({}, ["vulca", "dwarves"])),
+        ("setup_two_decks", lambda: GAME.with_decks({}, ["vulca"])),
+        ("setup_same_people", lambda: GAME.with_decks({}, ["aqua", "aqua"])),
+    ]
+    for key, action in cases:
+        _check(_raised(action), key)
+
+
+IMPOSSIBLE: list[tuple[tuple[str, ...], dict[str, Any]]] = [
+    (("inv_support",), _player("P1", support=["torch"])),
+    (("inv_leadership",), _player("P1", leadership=["torch"])),
+    (("inv_shed",), _doc(shed=[["P1.hand.0", "P1.deck.0"]])),
+    (("inv_aim",), _player("P1", combat=[{"card": "furnace", "aim": "P2.hand.0"}])),
+    (
+        ("inv_support", "pos_and", "inv_leadership"),
+        _player("P1", support=["torch"], leadership=["spark"], deck=["furnace"]),
+    ),
+]
+
+
+@pytest.mark.parametrize(("keys", "doc"), IMPOSSIBLE, ids=["-".join(k) for k, _ in IMPOSSIBLE])
+def test_an_impossible_position_reads_in_both_languages(
+    keys: tuple[str, ...], doc: dict[str, Any]
+) -> None:
+    """A position that passes the reading checks but breaks the game's invariants is
+    refused with each problem in the reader's language (BlueMoonGame.invariant_problems),
+    while check_invariants keeps the English texts."""
+    exc = _raised(lambda: GAME.load_position(copy.deepcopy(doc)))
+    for key in ("pos_impossible", *keys):
+        _check(exc, key)

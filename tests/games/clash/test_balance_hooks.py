@@ -175,7 +175,7 @@ def test_with_decks_seats_each_deck_and_plays_it() -> None:
 @pytest.mark.parametrize(
     ("setup", "decks", "message"),
     [
-        ({}, ["ember", "nowhere"], "unknown deck 'nowhere'"),
+        ({}, ["ember", "nowhere"], "unknown deck “nowhere”"),
         ({}, ["ember", "ember"], "cannot both play the deck “ember”"),
         ({"mode": "ffa"}, ["ember", "tide", "tide", "storm"], "cannot both play the deck “tide”"),
         ({}, ["ember"], "give 2 decks, not 1"),

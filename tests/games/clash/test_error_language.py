@@ -1,13 +1,15 @@
 """Clash's refusals of bad input read in the player's language: a position file, a setup,
-a deck or an agent spec refused says so in Russian with no English word but the ids and
-keys of the file, and in English with no Cyrillic (tests/i18n/checks.py), while
-``str(exc)`` stays English (docs/positions.md, "Checks on loading")."""
+a deck, an agent spec, a card file or a Mutation campaign refused says so in Russian with
+no English word but the ids and keys of the file, and in English with no Cyrillic
+(tests/i18n/checks.py), while ``str(exc)`` stays English (docs/positions.md, "Checks on
+loading")."""
 
 from __future__ import annotations
 
 import copy
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +17,10 @@ import pytest
 import yaml
 
 from cardtable.core.errors import CardtableError
+from cardtable.games.clash import mutation as mu
 from cardtable.games.clash import positions
 from cardtable.games.clash.abilities import ABILITIES
+from cardtable.games.clash.cards import CardDB, CardModel, SetDef, default_db, load_db, load_sets
 from cardtable.games.clash.formats import ClashSetup
 from cardtable.games.clash.problems import PKG
 from cardtable.games.clash.solo import AiSpend, RulebookAI, solo_agent_level, spends
@@ -24,7 +28,7 @@ from tests.games.clash.helpers import GAME
 from tests.i18n.checks import catalog_problems, error_problems, message_keys
 
 EXAMPLE = Path(__file__).parents[3] / "docs" / "examples" / "clash-berserk.yaml"
-ERROR_KEYS = ("pos_", "setup_", "deck_", "ai_", "agent_", "who_")
+ERROR_KEYS = ("pos_", "setup_", "deck_", "ai_", "agent_", "who_", "card_", "mutation_", "inv_")
 
 
 def _allowed() -> set[str]:
@@ -45,7 +49,15 @@ def _allowed() -> set[str]:
     words |= {"reinforce", "seat", "frame", "pool", "revealed", "drafted", "queue", "from"}
     words |= {"null", "limbo", "resolving", "pending", "symbiont", "symbiont_shackled"}
     words |= {"zz", "chaos", "weird", "castle", "asleep", "level", "card", "hidden"}
-    words |= set(ABILITIES) | {"no_such_card", "clash-solo"}
+    words |= set(ABILITIES) | {"no_such_card", "clash-solo", "tiny_guard"}
+    words |= set(CardModel.model_fields) | set(mu.PARTS) | {"human", "clash-mutation"}
+    words |= set(mu.MutationRules.model_fields) | set(mu.MutationRound.model_fields)
+    words |= set(mu.new_campaign(1, ["random"] * 4))  # the keys of a campaign file
+    words |= {mu.DRAFT, mu.DECK, mu.MUTATION, mu.PLAY, mu.OVER, "graft", "pick", "done"}
+    db = default_db()
+    for ident in [*db.sets, *db.decks, *db.cards]:
+        words.add(ident)
+        words.update(ident.split("_"))
     return {w for w in words if w}
 
 
@@ -156,9 +168,9 @@ def _raised(action: Callable[[], Any]) -> CardtableError:
     return info.value
 
 
-def _check(exc: CardtableError, key: str) -> None:
+def _check(exc: CardtableError, key: str, *allowed: str) -> None:
     assert key in message_keys(exc), (key, exc.key, str(exc))
-    assert not error_problems(exc, ALLOWED)
+    assert not error_problems(exc, ALLOWED | set(allowed))
 
 
 @pytest.mark.parametrize(
@@ -201,3 +213,207 @@ def test_every_error_message_of_the_catalog_reads_in_its_language(lang: str) -> 
     """Each error message, filled with sample values, has no stray Latin word (Russian),
     no Cyrillic (English), and a counted one agrees with its number."""
     assert not catalog_problems(PKG, lang, ERROR_KEYS, ALLOWED)
+
+
+def _inline(**changes: Any) -> dict[str, Any]:
+    """The example with its inline card changed (a key set to None is left out)."""
+    doc = _doc()
+    card = doc["cards"][0]
+    card.update(changes)
+    for key in [k for k, v in changes.items() if v is None]:
+        del card[key]
+    return doc
+
+
+SPELL = {"kind": "spell", "attack": None, "health": None}
+INLINE: list[tuple[str, dict[str, Any]]] = [
+    ("card_unknown_ability", _inline(abilities=["zz"])),
+    ("card_ability_twice", _inline(abilities=["berserk", "berserk"])),
+    ("card_aura_payload", _inline(abilities=["aura"], aura="aura")),
+    ("card_creature_numbers", _inline(attack=None)),
+    ("card_creature_damage", _inline(damage=2)),
+    ("card_spell_damage", _inline(**SPELL)),
+    ("card_spell_numbers", _inline(kind="spell", damage=1)),
+    ("card_spell_ability", _inline(**SPELL, damage=1, abilities=["berserk"])),
+    ("card_aura_pair", _inline(abilities=["aura"])),
+]
+
+
+@pytest.mark.parametrize(("key", "doc"), INLINE, ids=[k for k, _ in INLINE])
+def test_a_refused_inline_card_reads_in_both_languages(key: str, doc: dict[str, Any]) -> None:
+    """The card schema's own checks (cards.CardModel), met through a position's inline
+    card, are said in the reader's language."""
+    _check(_raised(lambda: GAME.load_position(copy.deepcopy(doc))), key)
+
+
+CARD = """
+[[card]]
+id = "{id}"
+number = {number}
+name = {{ ru = "Карта", en = "Card" }}
+kind = "creature"
+cost = 1
+attack = 1
+health = 1
+abilities = {abilities}
+"""
+
+
+def _card_file(path: Path, ids: list[str], abilities: str = "[]") -> Path:
+    text = "".join(
+        CARD.format(id=ident, number=k + 1, abilities=abilities) for k, ident in enumerate(ids)
+    )
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _deck_file(path: Path, decks: dict[str, list[str]]) -> Path:
+    text = "".join(
+        f'[[deck]]\nid = "{d}"\nname = {{ ru = "Колода", en = "Deck" }}\ncards = {cards!r}\n'
+        for d, cards in decks.items()
+    )
+    path.write_text(text.replace("'", '"'), encoding="utf-8")
+    return path
+
+
+def test_a_refused_card_file_reads_in_both_languages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card loader (cards.load_db, load_sets): a card's schema, a deck's unknown card
+    or wrong size, an id two sets share; the message names the file."""
+    monkeypatch.chdir(tmp_path)
+    files = ("cards", "bad", "decks", "toml", "sets")
+    ids = [f"c{k}" for k in range(8)]
+    cards = _card_file(Path("cards.toml"), ids)
+    bad = _card_file(Path("bad.toml"), ids, abilities='["zz"]')
+    cases: list[tuple[str, Callable[[], Any]]] = [
+        ("card_unknown_ability", lambda: load_db(bad)),
+        ("card_deck_card", lambda: load_db(cards, _deck_file(Path("decks.toml"), {"d": ["zz"]}))),
+        ("deck_size", lambda: load_db(cards, _deck_file(Path("decks.toml"), {"d": ids[:2]}))),
+    ]
+    for key, action in cases:
+        exc = _raised(action)
+        _check(exc, key, *files)
+        assert ".toml: " in exc.text("ru") and ".toml: " in exc.text("en")
+    _deck_file(Path("decks.toml"), {"d": ids})
+    _deck_file(Path("decks2.toml"), {"e": ids})
+    _card_file(Path("cards2.toml"), [f"x{k}" for k in range(8)])
+    _deck_file(Path("decks3.toml"), {"d": [f"x{k}" for k in range(8)]})
+    entry = '[[set]]\nid = "{}"\nname = {{ ru = "Н", en = "S" }}\ncards = "{}"\ndecks = "{}"\n'
+    both = Path("sets.toml")
+    for second in (("cards.toml", "decks2.toml"), ("cards2.toml", "decks3.toml")):
+        both.write_text(
+            entry.format("a", "cards.toml", "decks.toml") + entry.format("b", *second),
+            encoding="utf-8",
+        )
+        _check(_raised(lambda: load_sets(both)), "card_id_other_set", *files)
+
+
+def test_refused_sets_decks_and_seatings_read_in_both_languages() -> None:
+    """The card database's look-ups, seating preconstructed decks (balance.with_decks,
+    deck_names) and the clash-solo agent's seats (ClashGame.prepare_match)."""
+    cases: list[tuple[str, Callable[[], Any]]] = [
+        ("card_set_unknown", lambda: GAME.new_game({"set": "zz"}, 1)),
+        ("card_deck_unknown", lambda: GAME.new_game({"decks": ["zz", "ember"]}, 1)),
+        ("card_deck_no_set", lambda: default_db().set_of_deck("zz")),
+        ("card_set_unknown", lambda: GAME.deck_names({"set": "zz"})),
+        ("setup_no_precon", lambda: GAME.with_decks({"format": "draft"}, ["ember", "tide"])),
+        ("setup_unknown_deck", lambda: GAME.with_decks({}, ["ember", "zz"])),
+        ("setup_ai_mode_decks", lambda: GAME.with_decks({"mode": "solo"}, ["ember", "tide"])),
+        (
+            "setup_ai_mode_decks",
+            lambda: GAME.with_decks({"mode": "coop"}, ["ember", "tide", "storm"]),
+        ),
+        ("setup_give_decks", lambda: GAME.with_decks({}, ["ember"])),
+        ("setup_give_decks", lambda: GAME.with_decks({"mode": "ffa"}, ["ember", "tide"])),
+        (
+            "setup_solo_levels",
+            lambda: GAME.prepare_match({}, ["clash-solo:level=2", "clash-solo:level=3"]),
+        ),
+        ("setup_solo_seats", lambda: GAME.prepare_match({}, ["clash-solo", "random", "random"])),
+        ("setup_solo_mode", lambda: GAME.prepare_match({"mode": "duel"}, ["clash-solo", "random"])),
+        (
+            "setup_solo_level",
+            lambda: GAME.prepare_match({"level": 4}, ["clash-solo:level=3", "random"]),
+        ),
+    ]
+    for key, action in cases:
+        _check(_raised(action), key)
+
+
+def _campaign(phase: str) -> dict[str, Any]:
+    """A campaign of agent seats moved on to ``phase``."""
+    c = mu.new_campaign(3, ["random"] * 4)
+    while c["phase"] != phase:
+        seat = mu.to_move(c)
+        assert seat is not None
+        mu.apply_step(c, mu.auto_step(c, seat, mu.step_rng(c)))
+    return c
+
+
+def test_refused_mutation_steps_and_files_read_in_both_languages() -> None:
+    """The Mutation campaign: its data file, a new campaign, a saved one, steps and games
+    out of turn or against the rules (clash.mutation.*)."""
+    rules = {
+        "points_per_phase": 2.5,
+        "costs": {"attack": 1, "health": 1, "cost": 1, "abilities": 1.2},
+        "rounds": [{"games": [["A", "B"], ["C", "D"]]}] * 6,
+    }
+    halves = copy.deepcopy(rules)
+    pairs = copy.deepcopy(rules)
+    pairs["costs"]["abilities"] = 1.5
+    round_ = copy.deepcopy(pairs)
+    round_["rounds"] = [{"games": [["A", "B"], ["A", "D"]]}] * 6
+    saved = mu.new_campaign(1, ["random"] * 4)
+    draft = copy.deepcopy(saved)
+    grafting = _campaign(mu.MUTATION)
+    seat = mu.to_move(grafting)
+    assert seat is not None
+    card = next(c for c in grafting["deck"][seat] if default_db().card(c).kind == 0)
+    lab = grafting["lab"][seat][0]
+    playing = _campaign(mu.PLAY)
+    human = copy.deepcopy(playing)
+    human["specs"] = ["human"] * 4
+    deciding = copy.deepcopy(grafting)
+    deciding["specs"] = ["human"] * 4
+    db = default_db()
+    one = SetDef("a", "Н", "S", ("spark_imp",), ())
+    small = CardDB(db.cards, db.decks, {"a": one, "b": replace(one, id="b")})
+    cases: list[tuple[str, Callable[[], Any]]] = [
+        ("mutation_cost_halves", lambda: mu.parse_rules(halves, "mutation.toml")),
+        ("mutation_pairs", lambda: mu.parse_rules(pairs, "mutation.toml")),
+        ("mutation_round", lambda: mu.parse_rules(round_, "mutation.toml")),
+        ("mutation_players", lambda: mu.new_campaign(1, ["random"] * 3)),
+        ("mutation_sets", lambda: mu.new_campaign(1, ["random"] * 4, sets=("rift", "rift"))),
+        ("mutation_pool", lambda: mu.pool_of(small, ["a", "b"])),
+        ("mutation_not_campaign", lambda: mu.check_campaign({"format": "zz"})),
+        ("mutation_version", lambda: mu.check_campaign({**saved, "version": 9})),
+        ("mutation_missing", lambda: mu.check_campaign({"format": mu.FORMAT_ID, "version": 1})),
+        ("mutation_phase", lambda: mu.check_campaign({**saved, "phase": "zz"})),
+        ("mutation_not_legal", lambda: mu.apply_step(draft, ("pick", "zz"))),
+        ("mutation_not_lab", lambda: mu.apply_step(grafting, ("graft", card, "attack", "zz"))),
+        ("mutation_bad_part", lambda: mu.apply_step(grafting, ("graft", card, "zz", lab))),
+        ("mutation_no_decision", lambda: mu.apply_step(playing, ("done",))),
+        ("mutation_no_game", lambda: mu.next_game(draft)),
+        (
+            "mutation_winners",
+            lambda: mu.record_game(copy.deepcopy(playing), {"winners": [2]}, None),
+        ),
+        ("mutation_not_to_move", lambda: mu.auto_step(draft, 3, mu.step_rng(draft))),
+        ("mutation_human_duel", lambda: mu.play_next_auto(human)),
+        ("mutation_human_decides", lambda: mu.run_automatic(deciding)),
+    ]
+    for key, action in cases:
+        _check(_raised(action), key)
+
+
+def test_an_impossible_position_reads_in_both_languages() -> None:
+    """A position that passes the reading checks but breaks the game's invariants is
+    refused with each problem in the reader's language (ClashGame.invariant_problems),
+    while check_invariants keeps the English texts."""
+    doc = _player("A", top=[{"card": "ash_berserker", "damage": 50}])
+    doc["limbo"] = ["hired_brute"]
+    exc = _raised(lambda: GAME.load_position(doc))
+    for key in ("pos_impossible", "pos_and", "inv_damage", "inv_half_cast"):
+        _check(exc, key)
+    assert "ash_berserker" in exc.text("ru") and "ash_berserker" in exc.text("en")

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core.errors import SetupError
+from cardtable.core.errors import shown
 from cardtable.core.i18n import tr
 from cardtable.core.overrides import merge_overrides
 from cardtable.games.bluemoon.cards import PEOPLES, BlueMoonDB
 from cardtable.games.bluemoon.formats import parse_setup
 from cardtable.games.bluemoon.overrides import check_overrides
+from cardtable.games.bluemoon.problems import MESSAGES
 from cardtable.games.bluemoon.state import BlueMoonState
 
 _PLAYS = {"char": "play", "boost": "play", "support": "play", "lead": "lead"}
@@ -69,24 +70,17 @@ def with_decks(setup: Mapping[str, Any] | None, decks: Sequence[str]) -> dict[st
     """
     out = dict(setup or {})
     if out.get("lists") is not None:
-        raise SetupError(
-            "Blue Moon setup: the setup's 'lists' are decks built by the advanced rules; "
-            "boxed decks cannot be seated instead"
-        )
+        raise MESSAGES.setup_problem("setup_lists_boxed")
     names = [str(d) for d in decks]
     for d in names:
         if d not in PEOPLES:
-            raise SetupError(
-                f"Blue Moon setup: unknown deck {d!r}; the decks are the peoples "
-                f"{', '.join(PEOPLES)}"
+            raise MESSAGES.setup_problem(
+                "setup_unknown_deck", deck=shown(d), known=", ".join(PEOPLES)
             )
     if len(names) != 2:
-        raise SetupError(f"Blue Moon setup: two players: give 2 decks, not {len(names)}")
+        raise MESSAGES.setup_problem("setup_two_decks", given=len(names))
     if names[0] == names[1]:
-        raise SetupError(
-            f"Blue Moon setup: both players cannot play the {names[0]} deck: there is one "
-            "box of each people, the players take two different ones"
-        )
+        raise MESSAGES.setup_problem("setup_same_people", people=names[0])
     out["peoples"] = names
     parse_setup(out)
     return out

@@ -18,7 +18,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
-from cardtable.core.errors import CardDataError
+from cardtable.core.errors import CardDataError, Message, shown
+from cardtable.games.bluemoon.problems import MESSAGES
 
 PEOPLES = ("hoax", "vulca", "mimix", "flit", "khind", "terrah", "pillar", "aqua")
 TYPES = ("leader", "character", "booster", "support", "leadership")
@@ -145,11 +146,11 @@ class CardModel(BaseModel):
     def _shape(self) -> CardModel:
         bad = [i for i in self.icons if i not in ICONS]
         if bad:
-            raise ValueError(f"unknown icon {bad[0]!r} (known: {', '.join(ICONS)})")
+            raise MESSAGES.problem("card_unknown_icon", icon=shown(bad[0]), known=", ".join(ICONS))
         if self.people == "mutant" and self.type != "character":
-            raise ValueError("a mutant is a character")
+            raise MESSAGES.problem("card_mutant_character")
         if self.gang is not None and self.type != "character":
-            raise ValueError("only characters belong to gangs")
+            raise MESSAGES.problem("card_gang_character")
         return self
 
 
@@ -258,7 +259,9 @@ def load_db(paths: list[Path]) -> BlueMoonDB:
         ids = []
         for m in parse_entries(str(path), raw.get("card", []), CardModel):
             if m.id in cards:
-                raise CardDataError(f"{path}: card {m.id!r}: the id is used twice")
+                raise CardDataError.msg(
+                    "card_id_twice", source=str(path), what=Message("entry_card"), card=m.id
+                )
             cards[m.id] = card_from_model(m, box)
             ids.append(m.id)
         boxes[box] = tuple(ids)

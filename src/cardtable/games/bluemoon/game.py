@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.carddata import InlineCards
+from cardtable.core.errors import Message
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
@@ -17,6 +18,7 @@ from cardtable.games.bluemoon.formats import make_decks, parse_setup
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.overrides import with_overrides as overridden_db
 from cardtable.games.bluemoon.powers import total
+from cardtable.games.bluemoon.problems import MESSAGES
 from cardtable.games.bluemoon.rules import (
     BOUNDARIES,
     P_CHAR,
@@ -189,6 +191,11 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
 
     def check_invariants(self, state: BlueMoonState) -> list[str]:
         """Every card in one place, the dragons consistent, one decision or an outcome."""
+        return [str(m) for m in _invariants(self, state)]
+
+    def invariant_problems(self, state: BlueMoonState) -> list[Message]:
+        """``check_invariants`` as catalog messages (a position file's problems, said in
+        the reader's language)."""
         return _invariants(self, state)
 
     def evaluate(self, state: BlueMoonState, seat: int) -> float:
@@ -297,8 +304,10 @@ def _short_turn(db: BlueMoonDB, st: BlueMoonState, seat: int) -> float:
     return -loss if s == seat else loss
 
 
-def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:
-    problems: list[str] = []
+def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[Message]:
+    """What is wrong with a state, as catalog messages (empty when nothing is)."""
+    problems: list[Message] = []
+    msg = MESSAGES.message
     m = len(st.card_ids)
     seen = [0] * m
     for s in (0, 1):
@@ -306,38 +315,39 @@ def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[str]:
             for c in zone[s]:
                 seen[c] += 1
                 if st.owner[c] != s:
-                    problems.append(f"card {c} in player {s + 1}'s zone, owned by the other")
+                    problems.append(msg("inv_owner", card=st.card_ids[c], seat=s + 1))
     for c in range(m):
         if seen[c] != 1:
-            problems.append(f"card {c} ({st.card_ids[c]}) is in {seen[c]} places")
+            problems.append(msg("inv_places", card=st.card_ids[c], n=seen[c]))
     if min(st.dragons) < 0 or sum(st.dragons) > DRAGONS or (st.dragons[0] and st.dragons[1]):
-        problems.append(f"dragons {st.dragons}: only one side holds dragons, three in all")
+        problems.append(msg("inv_dragons", dragons=", ".join(map(str, st.dragons))))
     db = game.dbs(st)
     for s in (0, 1):
         for c in st.leaders[s]:
             if db.cards[st.card_ids[c]].type != "leadership":
-                problems.append(f"a {db.cards[st.card_ids[c]].type} on the leadership pile")
+                problems.append(msg("inv_leadership", card=st.card_ids[c]))
         for c in st.support[s]:
             if db.cards[st.card_ids[c]].type != "support":
-                problems.append("a non-support card in a support area")
+                problems.append(msg("inv_support", card=st.card_ids[c]))
     for i, t in enumerate(st.aim):
         if t >= 0 and (t >= m or st.owner[t] != st.owner[i]):
-            problems.append(f"card {i} applies to card {t}, not one of its owner's")
+            target = st.card_ids[t] if t < m else str(t)
+            problems.append(msg("inv_aim", card=st.card_ids[i], target=target))
     if len(st.shed) % 2 or any(st.owner[c] == st.owner[src] for c, src in _pairs(st.shed)):
-        problems.append(f"shed {st.shed}: pairs of a card and the opponent's demanding card")
+        problems.append(msg("inv_shed"))
     if st.phase == OVER:
         if st.pending:
-            problems.append("a finished game has a pending decision")
+            problems.append(msg("inv_over_pending"))
     elif not st.pending:
-        problems.append("a running game has no pending decision")
+        problems.append(msg("inv_no_pending"))
     elif st.pending[0] == "continue" and not st.step:
-        problems.append("a step-mode stop outside step mode")
+        problems.append(msg("inv_stop_step"))
     elif st.pending[0] == "continue" and (
         st.pending[2] not in BOUNDARIES or st.pending[1] != st.active
     ):
-        problems.append(f"a stop {list(st.pending)}: a known boundary, the active player's")
+        problems.append(msg("inv_stop", stop=st.pending[2], seat=st.pending[1] + 1))
     elif st.phase != SETUP and not legal_actions(db, st):
-        problems.append(f"no legal action for {st.pending}")
+        problems.append(msg("inv_no_legal", kind=st.pending[0], seat=st.pending[1] + 1))
     return problems
 
 

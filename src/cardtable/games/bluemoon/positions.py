@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.errors import CardDataError, Message, PositionError, SetupError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -37,7 +37,7 @@ from cardtable.core.position import (
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.powers import draw_cap, shielded, total, unmet_sources
-from cardtable.games.bluemoon.problems import PKG
+from cardtable.games.bluemoon.problems import MESSAGES, PKG
 from cardtable.games.bluemoon.rules import (
     B_AFTER,
     B_FIGHT,
@@ -352,12 +352,20 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     if st.phase == FIGHT and not stop:  # at a stop as in play: settled at the next decision
         settle_aims(game.dbs(st), st)
     _check_limits(st)
-    problems = game.check_invariants(st)
+    problems = game.invariant_problems(st)
     if problems:
-        raise PositionError("; ".join(problems))
+        raise PositionError.msg_in(PKG, "pos_impossible", problems=joined(problems))
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(game, st), DERIVED)
     return st
+
+
+def joined(problems: list[Message]) -> Message:
+    """Several problems as one message: "a; b; c"."""
+    out = problems[-1]
+    for m in reversed(problems[:-1]):
+        out = MESSAGES.message("pos_and", a=m, b=out)
+    return out
 
 
 # The stage of the turn (``plays``' last number) each stop stands in by default.

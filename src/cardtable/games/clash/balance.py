@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core.errors import CardDataError, SetupError
+from cardtable.core.errors import CardDataError, SetupError, shown
 from cardtable.core.overrides import merge_overrides
 from cardtable.games.clash.cards import CardDB
 from cardtable.games.clash.formats import (
@@ -20,6 +20,7 @@ from cardtable.games.clash.formats import (
     player_seats,
 )
 from cardtable.games.clash.overrides import check_overrides
+from cardtable.games.clash.problems import MESSAGES, PKG
 from cardtable.games.clash.state import ClashState
 
 
@@ -55,7 +56,7 @@ def deck_names(db: CardDB, setup: Mapping[str, Any] | None) -> list[str]:
         sets = draft_sets(db, opts) if opts.mode == "coop" else [opts.card_set]
         return [d for sid in sets for d in db.card_set(sid).decks]
     except CardDataError as exc:
-        raise SetupError(f"Clash setup: {exc}") from None
+        raise SetupError.msg_in(PKG, "setup_problem", problem=exc) from None
 
 
 def _known_decks(db: CardDB) -> str:
@@ -76,24 +77,24 @@ def with_decks(db: CardDB, setup: Mapping[str, Any] | None, decks: Sequence[str]
     out = dict(setup or {})
     opts = parse_setup(out)
     if opts.format != "precon":
-        raise SetupError(
-            f"Clash setup: the {opts.format} format has no preconstructed decks to seat"
-        )
+        raise MESSAGES.setup_problem("setup_no_precon", format=opts.format)
     names = [str(d) for d in decks]
     for d in names:
         if d not in db.decks:
-            raise SetupError(f"Clash setup: unknown deck {d!r}; the decks are {_known_decks(db)}")
+            raise MESSAGES.setup_problem(
+                "setup_unknown_deck", deck=shown(d), known=_known_decks(db)
+            )
     players = player_seats(opts.mode, opts.ai_seat)
     if len(names) != len(players):
         if opts.mode in ("solo", "coop"):
-            raise SetupError(
-                f"Clash setup: the {opts.mode} mode seats {len(players)} deck(s), one per "
-                f"player (seat(s) {', '.join(SEAT_NAMES[s] for s in players)}): the "
-                "rulebook's AI plays the other decks of the set, not a chosen one"
+            raise MESSAGES.setup_problem(
+                "setup_ai_mode_decks",
+                mode=opts.mode,
+                n=len(players),
+                seats=", ".join(SEAT_NAMES[s] for s in players),
             )
-        raise SetupError(
-            f"Clash setup: the {opts.mode} mode has {SEATS[opts.mode]} seats: give "
-            f"{len(players)} decks, not {len(names)}"
+        raise MESSAGES.setup_problem(
+            "setup_give_decks", mode=opts.mode, n=SEATS[opts.mode], given=len(names)
         )
     out["decks"] = names
     parse_setup(out)  # the mirror rule (formats.ClashSetup)

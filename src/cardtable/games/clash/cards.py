@@ -12,8 +12,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
-from cardtable.core.errors import CardDataError
+from cardtable.core.errors import CardDataError, Message, shown
 from cardtable.games.clash.abilities import ABILITIES, AURA_PAYLOADS, ability_id, mask_of
+from cardtable.games.clash.problems import MESSAGES, PKG
 
 CREATURE, SPELL, FORTRESS = 0, 1, 2
 KIND_IDS = {"creature": CREATURE, "spell": SPELL}
@@ -56,9 +57,11 @@ class CardModel(BaseModel):
         for name in value:
             ident = ability_id(name)
             if ident is None:
-                raise ValueError(f"unknown ability {name!r} (known: {', '.join(ABILITIES)})")
+                raise MESSAGES.problem(
+                    "card_unknown_ability", name=shown(name), known=", ".join(ABILITIES)
+                )
             if ident in out:
-                raise ValueError(f"ability {ident!r} is listed twice")
+                raise MESSAGES.problem("card_ability_twice", ability=ident)
             out.append(ident)
         return out
 
@@ -69,26 +72,26 @@ class CardModel(BaseModel):
             return None
         ident = ability_id(value)
         if ident is None or ident not in AURA_PAYLOADS:
-            raise ValueError(f"an aura must carry a known ability other than aura, not {value!r}")
+            raise MESSAGES.problem("card_aura_payload", got=shown(value))
         return ident
 
     @model_validator(mode="after")
     def _shape(self) -> CardModel:
         if self.kind == "creature":
             if self.attack is None or self.health is None:
-                raise ValueError("a creature needs 'attack' and 'health'")
+                raise MESSAGES.problem("card_creature_numbers")
             if self.damage is not None:
-                raise ValueError("a creature has no 'damage' (that is a spell's number)")
+                raise MESSAGES.problem("card_creature_damage")
         else:
             if self.damage is None:
-                raise ValueError("a spell needs 'damage'")
+                raise MESSAGES.problem("card_spell_damage")
             if self.attack is not None or self.health is not None:
-                raise ValueError("a spell has no 'attack' or 'health'")
+                raise MESSAGES.problem("card_spell_numbers")
             bad = [a for a in self.abilities if a not in SPELL_ABILITIES]
             if bad:
-                raise ValueError(f"ability {bad[0]!r} has no meaning on a spell")
+                raise MESSAGES.problem("card_spell_ability", ability=bad[0])
         if ("aura" in self.abilities) != (self.aura is not None):
-            raise ValueError("'aura' in abilities and an 'aura' payload go together")
+            raise MESSAGES.problem("card_aura_pair")
         return self
 
 
@@ -215,8 +218,8 @@ class CardDB:
         """A set by id; a clear error if unknown."""
         found = self.sets.get(ident)
         if found is None:
-            raise CardDataError(
-                f"unknown Clash set {ident!r}: choose one of {', '.join(self.sets)}"
+            raise CardDataError.msg_in(
+                PKG, "card_set_unknown", name=shown(ident), known=", ".join(self.sets)
             )
         return found
 
@@ -225,7 +228,7 @@ class CardDB:
         for s in self.sets.values():
             if deck in s.decks:
                 return s
-        raise CardDataError(f"deck {deck!r} belongs to no set")
+        raise CardDataError.msg_in(PKG, "card_deck_no_set", deck=shown(deck))
 
     def card(self, ident: str) -> CardDef:
         """A card by id (or by Russian or English name); a clear error if unknown."""
@@ -235,8 +238,8 @@ class CardDB:
         """A preconstructed deck by id; a clear error if unknown."""
         found = self.decks.get(ident)
         if found is None:
-            raise CardDataError(
-                f"unknown Clash deck {ident!r}: choose one of {', '.join(self.decks)}"
+            raise CardDataError.msg_in(
+                PKG, "card_deck_unknown", deck=shown(ident), known=", ".join(self.decks)
             )
         return found
 
@@ -262,14 +265,27 @@ def load_db(cards_path: str | Path, decks_path: str | Path | None = None) -> Car
         for m in parse_entries(str(decks_path), draw.get("deck", []), DeckModel, what="deck"):
             for cid in m.cards:
                 if cid not in cards:
-                    raise CardDataError(f"{decks_path}: deck {m.id!r}: unknown card {cid!r}")
+                    raise _entry_error(
+                        decks_path, "deck", m.id, MESSAGES.message("card_deck_card", card=cid)
+                    )
             from cardtable.games.clash.formats import deck_problem
 
             problem = deck_problem(m.cards)
             if problem:
-                raise CardDataError(f"{decks_path}: deck {m.id!r}: {problem}")
+                raise _entry_error(decks_path, "deck", m.id, problem)
             decks[m.id] = DeckDef(m.id, m.name.ru, m.name.en, tuple(m.cards))
     return CardDB(cards, decks)
+
+
+def _entry_error(source: str | Path, what: str, ident: str, problem: Message) -> CardDataError:
+    """A card file's entry at fault: "<file>: deck “id”: <problem>" (core's card_problem)."""
+    return CardDataError.msg(
+        "card_problem",
+        source=str(source),
+        what=Message(f"entry_{what}"),
+        card=ident,
+        problem=problem,
+    )
 
 
 def load_sets(sets_path: str | Path) -> CardDB:
@@ -283,13 +299,13 @@ def load_sets(sets_path: str | Path) -> CardDB:
         part = load_db(folder / m.cards, folder / m.decks)
         for cid in part.cards:
             if cid in cards:
-                raise CardDataError(
-                    f"{folder / m.cards}: card {cid!r}: the id is used by another set"
+                raise _entry_error(
+                    folder / m.cards, "card", cid, MESSAGES.message("card_id_other_set")
                 )
         for did in part.decks:
             if did in decks:
-                raise CardDataError(
-                    f"{folder / m.decks}: deck {did!r}: the id is used by another set"
+                raise _entry_error(
+                    folder / m.decks, "deck", did, MESSAGES.message("card_id_other_set")
                 )
         cards.update(part.cards)
         decks.update(part.decks)

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.agent import parse_spec
-from cardtable.core.errors import SetupError
+from cardtable.core.errors import Message, shown
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
 from cardtable.core.help import Reason, Term
@@ -16,7 +16,8 @@ from cardtable.core.rng import Rng, seed_state
 from cardtable.games.clash import balance, positions, view
 from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
-from cardtable.games.clash.formats import parse_setup
+from cardtable.games.clash.formats import SEAT_NAMES, parse_setup
+from cardtable.games.clash.problems import MESSAGES
 from cardtable.games.clash.rules import (
     BOUNDARIES,
     apply_action,
@@ -168,7 +169,7 @@ class ClashGame(Game):
             return out, list(specs)
         levels = {solo_agent_level(parse_spec(specs[i])[1], specs[i]) for i in ai}
         if len(levels) > 1:
-            raise SetupError("every clash-solo seat must have the same level")
+            raise MESSAGES.setup_problem("setup_solo_levels")
         level = levels.pop()
         if len(specs) == 2 and len(ai) == 1:
             mode = "solo"
@@ -176,14 +177,14 @@ class ClashGame(Game):
         elif len(specs) == 4 and ai == [1, 3]:
             mode = "coop"
         else:
-            raise SetupError(
-                "the rulebook's AI plays one of two seats (solo) or seats B and D (co-op)"
-            )
+            raise MESSAGES.setup_problem("setup_solo_seats")
         if out.setdefault("mode", mode) != mode:
-            raise SetupError(f"clash-solo needs the {mode} mode, the setup says {out['mode']!r}")
+            raise MESSAGES.setup_problem("setup_solo_mode", mode=mode, got=shown(out["mode"]))
         if level is not None:
             if out.get("level") not in (None, level):
-                raise SetupError(f"clash-solo says level {level}, the setup {out['level']}")
+                raise MESSAGES.setup_problem(
+                    "setup_solo_level", level=level, got=shown(out["level"])
+                )
             out["level"] = level
         return out, list(specs)
 
@@ -283,6 +284,11 @@ class ClashGame(Game):
     # --- checks and heuristics -----------------------------------------------------
     def check_invariants(self, state: ClashState) -> list[str]:
         """Every card in one place, numbers in range, one pending decision or an outcome."""
+        return [str(m) for m in _invariants(state)]
+
+    def invariant_problems(self, state: ClashState) -> list[Message]:
+        """``check_invariants`` as catalog messages (a position file's problems, said in
+        the reader's language)."""
         return _invariants(state)
 
     def evaluate(self, state: ClashState, seat: int) -> float:
@@ -341,106 +347,99 @@ def _board_value(st: ClashState, seat: int) -> float:
     return total
 
 
-def _invariants(st: ClashState) -> list[str]:
-    problems: list[str] = []
+def _invariants(st: ClashState) -> list[Message]:
+    """What is wrong with a state, as catalog messages (empty when nothing is)."""
+    problems: list[Message] = []
+    msg = MESSAGES.message
     n = len(st.card_ids)
     seen = [0] * n
-    places: list[tuple[str, list[int]]] = []
+    places: list[list[int]] = []
     for s, h in enumerate(st.hands):
-        places.append((f"hand {s}", h))
-        places.append((f"deck {s}", st.decks[s]))
-        places.append((f"discard {s}", st.discards[s]))
-    places.append(("ai pool", st.ai_pool))
-    for li, lane in enumerate(st.board):
-        for side, row in enumerate(lane):
-            places.append((f"lane {li} side {side}", row))
-    places.append(("attached", list(st.symb.values())))
-    places.append(("shackled", [v[0] for v in st.shackled.values()]))
-    places.append(("limbo", st.limbo))
-    places.append(("removed", st.removed))
-    places.append(("pool", st.pool))
-    places.append(("revealed", st.revealed))
-    for s, d in enumerate(st.drafted):
-        places.append((f"drafted {s}", d))
-    for _name, cards in places:
+        places += [h, st.decks[s], st.discards[s]]
+    places.append(st.ai_pool)
+    for lane in st.board:
+        places.extend(lane)
+    places.append(list(st.symb.values()))
+    places.append([v[0] for v in st.shackled.values()])
+    places += [st.limbo, st.removed, st.pool, st.revealed, *st.drafted]
+    for cards in places:
         for c in cards:
             if not 0 <= c < n:
-                problems.append(f"unknown instance {c}")
+                problems.append(msg("inv_instance", card=c))
                 continue
             seen[c] += 1
     over = st.phase == OVER
     for c in range(n):
         if seen[c] > 1:
-            problems.append(f"instance {c} ({st.card_ids[c]}) is in {seen[c]} places")
+            problems.append(msg("inv_places", card=st.card_ids[c], n=seen[c]))
     in_game = st.phase != DRAFT
     for s, f in enumerate(st.fortress):
+        seat = SEAT_NAMES[s]
         if st.ai[s]:
             # An AI's fortress lies under its deck, in no list (clash.solo.setup).
             if st.hands[s]:
-                problems.append(f"AI seat {s} holds a hand")
+                problems.append(msg("inv_ai_hand", seat=seat))
             if in_game and not over and not st.decks[s]:
-                problems.append(f"AI seat {s} has an empty deck in a running game")
+                problems.append(msg("inv_ai_empty", seat=seat))
             continue
         if st.decks[s] or st.discards[s]:
-            problems.append(f"player seat {s} has a deck or discard pile")
+            problems.append(msg("inv_player_deck", seat=seat))
         if st.hands[s].count(f) != 1 and in_game:
-            problems.append(f"seat {s}'s fortress is not once in its hand")
+            problems.append(msg("inv_fortress_once", seat=seat))
         if in_game and not over and st.hands[s] and st.hands[s][-1] == f:
-            problems.append(f"seat {s}'s fortress is rightmost in a running game")
+            problems.append(msg("inv_fortress_rightmost", seat=seat))
         if st.fort_up[s] not in (0, 1):
-            problems.append(f"seat {s}: fortress side {st.fort_up[s]}")
+            problems.append(msg("inv_fortress_side", seat=seat, side=st.fort_up[s]))
     for li, lane in enumerate(st.board):
         for side, row in enumerate(lane):
             for c in row:
                 if st.lane_of[c] != li * 2 + side:
-                    problems.append(f"instance {c}: lane_of disagrees with the board")
+                    problems.append(msg("inv_row", card=st.card_ids[c]))
                 if not 0 <= st.damage[c] < hp_of(st, c) and not over:
-                    problems.append(f"instance {c}: damage {st.damage[c]} out of range")
+                    problems.append(msg("inv_damage", card=st.card_ids[c], damage=st.damage[c]))
                 if st.kind[c] != 0:
-                    problems.append(f"instance {c}: a non-creature in play")
+                    problems.append(msg("inv_not_creature", card=st.card_ids[c]))
     for c in range(n):
         if st.lane_of[c] >= 0 and c not in st.board[st.lane_of[c] >> 1][st.lane_of[c] & 1]:
-            problems.append(f"instance {c}: lane_of points to a row that lacks it")
+            problems.append(msg("inv_row_lacks", card=st.card_ids[c]))
         if st.lane_of[c] < 0 and st.damage[c] != 0:
-            problems.append(f"instance {c}: damage outside play")
+            problems.append(msg("inv_damage_outside", card=st.card_ids[c]))
     for host in st.symb:
         if st.lane_of[host] < 0:
-            problems.append(f"symbiosis host {host} is not in play")
+            problems.append(msg("inv_host", card=st.card_ids[host]))
     if st.mana < 0:
-        problems.append(f"negative mana {st.mana}")
+        problems.append(msg("inv_mana", mana=st.mana))
     if over:
         if st.pending:
-            problems.append("a finished game has a pending decision")
+            problems.append(msg("inv_over_pending"))
         if any(w not in range(len(st.hands)) for w in st.winners):
-            problems.append("winners outside the seats")
+            problems.append(msg("inv_winners"))
     else:
         if not st.pending:
-            problems.append("a running game has no pending decision")
+            problems.append(msg("inv_no_pending"))
         if not legal_actions(st):
-            problems.append("a running game has no legal action")
+            problems.append(msg("inv_no_legal"))
         if st.limbo and not st.stack and st.pending[:1] != ("reinforce",):
-            problems.append("a spell is left half-cast")
+            problems.append(msg("inv_half_cast"))
     if st.stack and st.pending[:1] != ("reinforce",):
-        problems.append("a resolution waits without a Подкрепление decision")
+        problems.append(msg("inv_resolution"))
     if st.pending[:1] == ("continue",):
         if not st.step:
-            problems.append("a step-mode stop outside step mode")
+            problems.append(msg("inv_stop_step"))
         if st.pending[1:] not in [(b,) for b in BOUNDARIES]:
-            problems.append(f"unknown stop {st.pending!r}")
+            problems.append(msg("inv_stop_unknown", stop=" ".join(map(str, st.pending[1:]))))
         elif st.pending[1] == "summon" and not st.ai[st.active]:
-            problems.append("an AI's summoning stop on a player's turn")
+            problems.append(msg("inv_stop_summon"))
     ai_forts = {st.fortress[s] for s in range(len(st.hands)) if st.ai[s]}
     for s, champ in enumerate(st.champion):
         if champ < 0:
             continue
         in_play = st.lane_of[champ] >= 0 or champ in st.symb.values()
         if in_play != (st.champ_state[s] == 1):
-            problems.append(
-                f"seat {s}'s champion state {st.champ_state[s]} disagrees with the table"
-            )
+            problems.append(msg("inv_champion", seat=SEAT_NAMES[s], state=st.champ_state[s]))
         if not in_play:
             seen[champ] += 1  # beside the table (ready or exhausted)
     for c in range(n):
         if seen[c] == 0 and not (st.kind[c] == 2 and (st.phase == DRAFT or c in ai_forts)):
-            problems.append(f"instance {c} ({st.card_ids[c]}) is nowhere")
+            problems.append(msg("inv_nowhere", card=st.card_ids[c]))
     return problems

@@ -35,10 +35,11 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from cardtable.core import rng as crng
 from cardtable.core.carddata import read_toml, schema_problem
-from cardtable.core.errors import CardDataError, IllegalAction, SetupError
+from cardtable.core.errors import CardDataError, IllegalAction, SetupError, shown
 from cardtable.core.game import Outcome
 from cardtable.games.clash.cards import CREATURE, CardDB, CardDef, default_db
 from cardtable.games.clash.formats import DECK_SIZE, SEAT_NAMES, Graft, grafted
+from cardtable.games.clash.problems import MESSAGES, PKG
 
 FORMAT_ID = "clash-mutation"
 VERSION = 1
@@ -64,7 +65,7 @@ class MutationCosts(BaseModel):
     @classmethod
     def _halves(cls, value: float) -> float:
         if (value * 2) != int(value * 2):
-            raise ValueError("a cost is a multiple of 0.5")
+            raise MESSAGES.problem("mutation_cost_halves")
         return float(value)
 
 
@@ -78,7 +79,8 @@ class MutationRound(BaseModel):
     def _everyone_once(self) -> MutationRound:
         seats = [s for g in self.games for s in g]
         if sorted(seats) != list("ABCD"):
-            raise ValueError(f"a round is two duels with every player once, not {self.games}")
+            games = ", ".join(f"{a}–{b}" for a, b in self.games)
+            raise MESSAGES.problem("mutation_round", games=games)
         return self
 
 
@@ -98,7 +100,7 @@ class MutationRules(BaseModel):
                 key = frozenset((a, b))
                 met[key] = met.get(key, 0) + 1
         if len(met) != 6 or any(n != 2 for n in met.values()):
-            raise ValueError("every pair of players meets exactly twice in the six rounds")
+            raise MESSAGES.problem("mutation_pairs")
         return self
 
     def cost(self, part: str) -> float:
@@ -153,10 +155,10 @@ def step_rng(c: Mapping[str, Any]) -> crng.Rng:
 def pool_of(db: CardDB, sets: Sequence[str]) -> list[str]:
     """The draft pool: every card of two different sets (clash.mutation.draft)."""
     if len(sets) != 2 or len(set(sets)) != 2:
-        raise SetupError("mutation: the draft needs two different sets")
+        raise SetupError.msg_in(PKG, "mutation_sets")
     pool = [c for sid in sets for c in db.card_set(sid).cards]
     if len(pool) != SEATS * HAND:
-        raise SetupError(f"mutation: the two sets hold {len(pool)} cards, not {SEATS * HAND}")
+        raise SetupError.msg_in(PKG, "mutation_pool", n=len(pool), want=SEATS * HAND)
     return pool
 
 
@@ -165,7 +167,7 @@ def new_campaign(
 ) -> dict[str, Any]:
     """A campaign at the start of the draft: 16 shuffled cards dealt to each seat."""
     if len(specs) != SEATS or not all(isinstance(s, str) and s.strip() for s in specs):
-        raise SetupError("mutation: give one player (human or an agent spec) for each of 4 seats")
+        raise SetupError.msg_in(PKG, "mutation_players", n=SEATS)
     pool = pool_of(default_db(), sets)
     c: dict[str, Any] = {
         "format": FORMAT_ID,
@@ -195,15 +197,17 @@ def new_campaign(
 def check_campaign(doc: Any) -> dict[str, Any]:
     """A loaded campaign document, or a clear error when it is not one."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT_ID:
-        raise SetupError("not a mutation campaign (no 'format': 'clash-mutation')")
+        raise SetupError.msg_in(PKG, "mutation_not_campaign", format=FORMAT_ID)
     if doc.get("version") != VERSION:
-        raise SetupError(f"mutation campaign version {doc.get('version')!r}: expected {VERSION}")
+        raise SetupError.msg_in(
+            PKG, "mutation_version", version=shown(doc.get("version")), expected=VERSION
+        )
     keys = ("seed", "rng", "specs", "sets", "phase", "packs", "picked", "deck", "lab", "round")
     missing = [k for k in (*keys, "points", "done", "grafts", "results", "steps") if k not in doc]
     if missing:
-        raise SetupError(f"mutation campaign: missing {', '.join(missing)}")
+        raise SetupError.msg_in(PKG, "mutation_missing", keys=", ".join(missing))
     if doc["phase"] not in (DRAFT, DECK, MUTATION, PLAY, OVER):
-        raise SetupError(f"mutation campaign: unknown phase {doc['phase']!r}")
+        raise SetupError.msg_in(PKG, "mutation_phase", phase=shown(doc["phase"]))
     return doc
 
 
@@ -252,16 +256,17 @@ def fragment_ok(source: CardDef, part: str) -> bool:
     return part != "health" or source.kind == CREATURE
 
 
-PROBLEMS = {
-    "not_deck": "the creature is not in the seat's deck",
-    "not_creature": "only creatures of the deck mutate",
-    "bad_part": "the part is attack, health, cost or abilities",
-    "not_lab": "the source is not a card of the seat's laboratory",
-    "covered": "that part of the creature already carries a graft (clash.mutation.stacking)",
-    "used": "that fragment of the laboratory card has been cut already",
-    "no_health": "a spell has no health to cut",
-    "points": "not enough mutation points left (clash.mutation.points)",
-}
+PROBLEMS = (
+    "not_deck",
+    "not_creature",
+    "bad_part",
+    "not_lab",
+    "covered",
+    "used",
+    "no_health",
+    "points",
+)
+"""Why a graft is refused; each is the catalog message ``mutation_<problem>``."""
 
 
 def graft_problem(c: Mapping[str, Any], seat: int, card: str, part: str, source: str) -> str | None:
@@ -325,13 +330,18 @@ def apply_step(c: dict[str, Any], step: Sequence[Any]) -> dict[str, Any]:
     step = tuple(step)
     seat = to_move(c)
     if seat is None:
-        raise IllegalAction(f"no decision is open in the {c['phase']!r} phase")
+        raise IllegalAction.msg_in(PKG, "mutation_no_decision", phase=c["phase"])
     if step not in legal_steps(c):
-        reason = "not a legal step"
+        key = None
         if c["phase"] == MUTATION and len(step) == 4 and step[0] == "graft":
             key = graft_problem(c, seat, *(str(x) for x in step[1:]))
-            reason = PROBLEMS.get(key or "", reason)
-        raise IllegalAction(f"{step!r} for seat {SEAT_NAMES[seat]}: {reason}")
+        raise IllegalAction.msg_in(
+            PKG,
+            "mutation_step",
+            step=" ".join(shown(x) for x in step),
+            seat=SEAT_NAMES[seat],
+            reason=MESSAGES.message(f"mutation_{key}" if key else "mutation_not_legal"),
+        )
     kind = step[0]
     if kind == "pick":
         _pick(c, seat, step[1])
@@ -399,7 +409,7 @@ def game_seed(c: Mapping[str, Any], index: int) -> int:
 def next_game(c: Mapping[str, Any]) -> dict[str, Any]:
     """The next scheduled duel: round, seats (seat A first), seed and the Clash setup."""
     if c["phase"] != PLAY:
-        raise IllegalAction(f"no game is due in the {c['phase']!r} phase")
+        raise IllegalAction.msg_in(PKG, "mutation_no_game", phase=c["phase"])
     index = len(c["results"])
     rnd, k = divmod(index, 2)
     a, b = rules().schedule()[rnd][k]
@@ -430,7 +440,9 @@ def record_game(
     else:
         winners, reason = list(outcome.get("winners", [])), str(outcome.get("reason", ""))
     if any(w not in (0, 1) for w in winners):
-        raise IllegalAction(f"a duel's winners are seats 0 and 1, not {winners}")
+        raise IllegalAction.msg_in(
+            PKG, "mutation_winners", winners=", ".join(shown(w) for w in winners)
+        )
     seats = game["seats"]
     c["results"].append(
         {
@@ -467,7 +479,7 @@ def play_next_auto(c: dict[str, Any]) -> dict[str, Any]:
     nxt = next_game(c)
     specs = [c["specs"][s] for s in nxt["seats"]]
     if "human" in specs:
-        raise SetupError("mutation: a human's duel is played in the terminal")
+        raise SetupError.msg_in(PKG, "mutation_human_duel")
     agents = [make_agent(spec, game, agent_seed(nxt, k)) for k, spec in enumerate(specs)]
     result = play_match(game, nxt["setup"], nxt["seed"], agents)
     return record_game(c, result.outcome, result.replay.to_json())
@@ -546,7 +558,7 @@ def auto_step(c: Mapping[str, Any], seat: int, rng: crng.Rng) -> Step:
     """A decision for an agent seat: random for ``random`` specs, else by card strength;
     grafts that raise attack or health most per point, then ``done``."""
     if to_move(c) != seat:
-        raise IllegalAction(f"seat {SEAT_NAMES[seat]} has no decision to make now")
+        raise IllegalAction.msg_in(PKG, "mutation_not_to_move", seat=SEAT_NAMES[seat])
     options = legal_steps(c)
     if str(c["specs"][seat]).split(":")[0] == "random":
         return options[rng.randbelow(len(options))]
@@ -573,6 +585,6 @@ def run_automatic(c: dict[str, Any]) -> dict[str, Any]:
     while c["phase"] != OVER:
         run_decisions(c)
         if to_move(c) is not None:
-            raise SetupError("mutation: a human seat must decide")
+            raise SetupError.msg_in(PKG, "mutation_human_decides")
         play_next_auto(c)
     return c

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError, shown
+from cardtable.core.errors import CardDataError, Message, PositionError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -205,7 +205,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     if not isinstance(raw_inline, list):
         raise _refused("pos_cards_list")
     try:
-        inline = parse_cards("position 'cards'", raw_inline)
+        inline = parse_cards("cards", raw_inline)
     except CardDataError as exc:
         raise PositionError.wrap(exc) from None
     check_inline_ids(raw_inline, game.db.cards, lambda k, c: _what_if(inline[k], game.db.cards[c]))
@@ -305,14 +305,20 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
                 raise _refused("pos_fortress_rightmost", seat=SEATS[seat])
         if not legal_actions(st):
             raise _refused("pos_no_legal")
-    from cardtable.games.clash.game import _invariants
-
-    problems = _invariants(st)
+    problems = game.invariant_problems(st)
     if problems:
-        raise PositionError("; ".join(problems))
+        raise PositionError.msg_in(PKG, "pos_impossible", problems=joined(problems))
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(st), DERIVED)
     return st
+
+
+def joined(problems: list[Message]) -> Message:
+    """Several problems as one message: "a; b; c"."""
+    out = problems[-1]
+    for m in reversed(problems[:-1]):
+        out = MESSAGES.message("pos_and", a=m, b=out)
+    return out
 
 
 def _what_if(inline: CardDef, printed: CardDef) -> bool:
