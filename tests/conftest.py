@@ -1,8 +1,12 @@
-"""Shared test settings: autosaves go to a temporary folder, never the user's own."""
+"""Shared test settings: autosaves go to a temporary folder, never the user's own; the
+summary counts the tests a ``-m`` expression deselected also when pytest-xdist runs them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -13,3 +17,30 @@ def _data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("CARDTABLE_DATA_DIR", str(folder))
     return folder
+
+
+# With -n the workers collect and deselect (``make test`` leaves out the soak and Ray
+# tests), and the controller's summary line would not say so: each worker hands over the
+# ids it deselected when it ends, and the controller counts them once.
+_DESELECTED: list[str] = []
+
+
+def pytest_deselected(items: Sequence[pytest.Item]) -> None:
+    _DESELECTED.extend(item.nodeid for item in items)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:  # an xdist worker
+        output["deselected"] = list(_DESELECTED)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    ids = getattr(node, "workeroutput", {}).get("deselected", [])
+    reporter = node.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is None or not ids:
+        return
+    counted = reporter.stats.setdefault("deselected", [])
+    known = {getattr(entry, "nodeid", None) for entry in counted}
+    counted.extend(SimpleNamespace(nodeid=i) for i in ids if i not in known)

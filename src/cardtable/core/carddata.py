@@ -161,7 +161,7 @@ class Names(BaseModel):
 C = TypeVar("C")
 
 
-def find_card(cards: Mapping[str, C], ident: str, game: str) -> C:
+def find_card(cards: Mapping[str, C], ident: str, game: str | Message) -> C:
     """A card by id, or by its Russian or English name in any case; a clear error if unknown."""
     found = cards.get(ident) if isinstance(ident, str) else None
     if found is not None:

@@ -129,8 +129,12 @@ def check_fields(data: Mapping[str, Any], fields: Iterable[Field]) -> None:
     naming the key path (``players.P1.mana``, ``plays #1``), what it should hold and what
     it holds."""
     for spec in fields:
-        for where, value in _walk(data, spec.path.split("."), ""):
-            check_value(value, where, spec)
+        for path, value in _walk(data, spec.path.split("."), None):
+            try:
+                check_value(value, "", spec)
+            except PositionError:  # the same problem again, named by its key path
+                check_value(value, _where(path), spec)
+                raise
 
 
 def check_value(value: Any, where: str, spec: Field) -> Any:
@@ -146,7 +150,7 @@ def check_value(value: Any, where: str, spec: Field) -> Any:
         if _is(value, kind):
             if kind == "int":
                 check_range(value, where, spec.min, spec.max, spec.rule)
-            elif kind == "ints":
+            elif kind == "ints" and _outside(value, spec.min, spec.max):
                 for k, x in enumerate(value):
                     check_range(x, f"{where} #{k + 1}", spec.min, spec.max, spec.rule)
             elif kind in ("list", "map", "str", "strs"):
@@ -192,6 +196,13 @@ def check_range(
     key = "position_range_rule" if rule else "position_range"
     bounds = _bounds(low, high)
     raise PositionError.msg(key, where=where, value=shown(value), bounds=bounds, rule=rule)
+
+
+def _outside(values: list[int], low: int | None, high: int | None) -> bool:
+    """Whether some number of ``values`` lies outside ``low..high`` (either may be open)."""
+    return bool(values) and (
+        (low is not None and min(values) < low) or (high is not None and max(values) > high)
+    )
 
 
 def _bounds(low: int | None, high: int | None) -> Message:
@@ -255,6 +266,10 @@ def check_copies(
         )
 
 
+_INT = frozenset((int,))
+_STR = frozenset((str,))
+
+
 def _is(value: Any, kind: str) -> bool:
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
@@ -265,11 +280,15 @@ def _is(value: Any, kind: str) -> bool:
     if kind == "list":
         return isinstance(value, list)
     if kind == "map":
-        return isinstance(value, Mapping)
-    if kind == "ints":
-        return isinstance(value, list) and all(_is(x, "int") for x in value)
+        return type(value) is dict or isinstance(value, Mapping)
+    if kind == "ints":  # (a list of plain ints is told at C speed)
+        return isinstance(value, list) and (
+            _INT.issuperset(map(type, value)) or all(_is(x, "int") for x in value)
+        )
     if kind == "strs":
-        return isinstance(value, list) and all(isinstance(x, str) for x in value)
+        return isinstance(value, list) and (
+            _STR.issuperset(map(type, value)) or all(isinstance(x, str) for x in value)
+        )
     if kind == "card":
         return isinstance(value, str) or (
             isinstance(value, Mapping) and isinstance(value.get("card"), str)
@@ -297,25 +316,45 @@ def _check_length(value: Any, where: str, spec: Field) -> None:
     raise PositionError.msg(key, where=where, n=n, bounds=bounds, rule=spec.rule)
 
 
-def _walk(value: Any, parts: list[str], where: str) -> Iterator[tuple[str, Any]]:
+# A key path while walking: None at the top, else (the parent's path, a key of a mapping
+# or the index of a list item); written out (``_where``) only for an error message.
+KeyPath = tuple[Any, Any] | None
+
+
+def _walk(value: Any, parts: list[str], path: KeyPath) -> Iterator[tuple[KeyPath, Any]]:
     """(key path, value) for every value a dotted path with ``*`` reaches (missing keys and
     parents of another kind are skipped: their own fields check them)."""
     if not parts:
-        yield where, value
+        yield path, value
         return
     head, rest = parts[0], parts[1:]
     if head == "*":
-        if isinstance(value, Mapping):
+        if type(value) is dict or isinstance(value, Mapping):
             for k, v in value.items():
-                yield from _walk(v, rest, f"{where}.{k}" if where else str(k))
+                yield from _walk(v, rest, (path, str(k)))
         elif isinstance(value, list):
             for k, v in enumerate(value):
-                yield from _walk(v, rest, f"{where} #{k + 1}")
+                yield from _walk(v, rest, (path, k))
         return
-    if isinstance(value, Mapping) and head in value:
-        yield from _walk(value[head], rest, f"{where}.{head}" if where else head)
+    if (type(value) is dict or isinstance(value, Mapping)) and head in value:
+        yield from _walk(value[head], rest, (path, head))
     elif isinstance(value, list) and head.isdigit() and int(head) < len(value):
-        yield from _walk(value[int(head)], rest, f"{where} #{int(head) + 1}")
+        yield from _walk(value[int(head)], rest, (path, int(head)))
+
+
+def _where(path: KeyPath) -> str:
+    """A key path as the messages write it: ``players.P1.mana``, ``plays #1``."""
+    keys: list[Any] = []
+    while path is not None:
+        path, key = path
+        keys.append(key)
+    where = ""
+    for key in reversed(keys):
+        if isinstance(key, int):
+            where = f"{where} #{key + 1}"
+        else:
+            where = f"{where}.{key}" if where else key
+    return where
 
 
 def dump_position(game: Game, state: Any) -> str:

@@ -6,16 +6,20 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 import pytest
+from pydantic import BaseModel
 
 from cardtable.core import get_game
-from cardtable.core.errors import CardtableError, PositionError, SetupError
+from cardtable.core.errors import CardDataError, CardtableError, PositionError, SetupError
 from cardtable.core.position import load_position
+from cardtable.games.boss import cards as boss_cards
 from cardtable.games.boss import positions
+from cardtable.games.boss.problems import PKG
+from cardtable.games.boss.rules import BOUNDARIES, stop_messages, stop_problems
 from cardtable.games.boss.state import PHASES, SOURCES
-from tests.i18n.checks import error_problems, words_of
+from tests.i18n.checks import catalog_problems, error_problems, message_keys, words_of
 
 GAME = get_game("boss")
 
@@ -159,3 +163,183 @@ def test_deck_choice_problems_read_in_russian_and_english() -> None:
         with pytest.raises(SetupError) as info:
             GAME.with_decks({}, decks)
         _reads_in_both(info.value, decks)
+
+
+# --- a card file's problems, said in the reader's language --------------------------------
+CARD = {
+    "id": "odd_golem",
+    "name": {"ru": "Странный голем", "en": "Odd Golem"},
+    "type": "unit",
+    "cost": 1,
+    "attack": 1,
+    "durability": 2,
+}
+"""A valid inline card the cases below break."""
+NO_STATS = {"attack": None, "durability": None}
+STEPS = {"steps": [{"op": "draw"}]}
+
+
+def _enters(**step: Any) -> dict[str, Any]:
+    return {"triggers": [{"when": "enters", "steps": [step]}]}
+
+
+BAD_CARDS: list[tuple[str, dict[str, Any]]] = [
+    ("card_op_boss", _enters(op="damage_boss", to="you")),
+    ("card_op_players", _enters(op="draw", to="each_unit")),
+    ("card_op_permanents", _enters(op="destroy")),
+    ("card_op_target", _enters(op="counter")),
+    ("card_op_target", _enters(op="return", to="target_unit")),
+    ("card_forbid_what", _enters(op="forbid")),
+    ("card_what_forbid", _enters(op="draw", what="attack")),
+    ("card_op_amount", _enters(op="damage_boss", amount=-1)),
+    ("card_static_what", {"statics": [{"kind": "forbid"}]}),
+    ("card_static_what", {"statics": [{"kind": "allow", "what": "attack"}]}),
+    ("card_static_what_only", {"statics": [{"kind": "attack", "what": "attack"}]}),
+    ("card_static_units", {"statics": [{"kind": "attack", "applies": "you"}]}),
+    ("card_static_players", {"statics": [{"kind": "max_resources", "amount": 10}]}),
+    ("card_unknown_keyword", {"keywords": ["flying"]}),
+    ("card_unit_stats", {"durability": None}),
+    ("card_no_stats", {"type": "event"}),
+    ("card_steps_or_modes", {"type": "tactic", **NO_STATS}),
+    ("card_spell_extra", {"type": "tactic", **NO_STATS, **STEPS, "synergy": 2}),
+    ("card_permanent_steps", {"type": "object", **NO_STATS, **STEPS}),
+    ("card_substitution_mitsim", {"keywords": ["substitution"]}),
+    ("card_mitsim_unit", {"type": "object", **NO_STATS, "classes": ["mitsim"]}),
+]
+"""Changes to ``CARD`` that break one rule of the card schema each (cards.py), with the
+catalog message that names it."""
+
+
+def _literals(annotation: Any) -> set[str]:
+    if get_origin(annotation) is Literal:
+        return {a for a in get_args(annotation) if isinstance(a, str)}
+    return {w for a in get_args(annotation) for w in _literals(a)}
+
+
+def _schema_words(*models: type[BaseModel]) -> set[str]:
+    """The field names and literal values of card schemas: what a card file is written
+    in, which its problems quote in either language."""
+    out: set[str] = set()
+    for model in models:
+        for name, f in model.model_fields.items():
+            out |= {name, f.alias or name} | _literals(f.annotation)
+    return out
+
+
+CARD_WORDS = _schema_words(
+    boss_cards.CardModel,
+    boss_cards.Step,
+    boss_cards.Mode,
+    boss_cards.Triggered,
+    boss_cards.Activated,
+    boss_cards.Reckoning,
+    boss_cards.Construct,
+    boss_cards.Static,
+    boss_cards.DeckModel,
+) | {
+    *get_args(boss_cards.Forbidden),
+    *get_args(boss_cards.Allowed),
+    *boss_cards.KEYWORDS,
+    boss_cards.MITSIM,
+}
+
+
+def _card_doc(change: dict[str, Any]) -> dict[str, Any]:
+    card = {k: v for k, v in {**CARD, **change}.items() if v is not None}
+    return _with(cards=[card])
+
+
+@pytest.mark.parametrize(("key", "change"), BAD_CARDS, ids=[k for k, _ in BAD_CARDS])
+def test_card_problems_read_in_russian_and_english(key: str, change: dict[str, Any]) -> None:
+    """A position's inline card that breaks the card schema is refused naming the card,
+    the field and the rule in the reader's language (Подмена in Russian, Substitution in
+    English): the fields and values of the card as written, English quotes in English."""
+    doc = _card_doc(change)
+    with pytest.raises(PositionError) as info:
+        GAME.load_position(doc)
+    assert key in message_keys(info.value), info.value
+    assert "odd_golem" in info.value.text("ru") and "odd_golem" in str(info.value)
+    _reads_in_both(info.value, [doc, *CARD_WORDS])
+
+
+TOML_CARD = """
+[[card]]
+id = "odd_golem"
+name = { ru = "Странный голем", en = "Odd Golem" }
+type = "unit"
+cost = 1
+attack = 1
+durability = 2
+"""
+DECK = {"id": "odd", "name": {"ru": "Странная", "en": "Odd"}, "plan": {"ru": "П", "en": "P"}}
+
+
+def test_card_loader_problems_read_in_russian_and_english(tmp_path: Path) -> None:
+    """The card loader names a card defined twice across files, and a preconstructed
+    deck's unknown card or copies beyond two (boss.setup.deck), in both languages."""
+    path = tmp_path / "cards.toml"
+    path.write_text(TOML_CARD, encoding="utf-8")
+    # the file's path is shown as it is
+    where = KNOWN | set(path.parts) | words_of([str(path), "decks.toml"])
+    with pytest.raises(CardDataError) as info:
+        boss_cards.load_db([path, path], None)
+    assert "card_id_twice" in message_keys(info.value), info.value
+    assert info.value.text("ru") != info.value.text("en")
+    assert not error_problems(info.value, where | {"odd_golem"})
+    db = boss_cards.default_db()
+    for cards, key in (
+        ({"no_such_card": 1}, "deck_unknown_card"),
+        ({"pikeman": 3}, "card_deck_copies"),
+    ):
+        with pytest.raises(CardDataError) as info:
+            boss_cards.parse_decks("decks.toml", [{**DECK, "cards": cards}], db.cards)
+        assert {"card_problem", key} <= message_keys(info.value), info.value
+        assert info.value.text("ru") != info.value.text("en")
+        assert not error_problems(info.value, where | words_of([DECK, cards]))
+
+
+# --- a step-mode stop that cannot stand ----------------------------------------------------
+STOPPED = {**_doc(), "step": True, "pending": {"continue": "draw"}}
+
+
+def test_stop_problems_read_in_russian_and_english() -> None:
+    """engine.step: a stop at ``draw`` with a priority round under way stands neither
+    before its start step nor with the stack idle: the position check says both in the
+    reader's language."""
+    doc = {**STOPPED, "priority": "P2", "passes": 1}
+    with pytest.raises(PositionError) as info:
+        GAME.load_position(doc)
+    keys = message_keys(info.value)
+    assert {"pos_stop_problems", "inv_stop_start", "inv_stop_stack"} <= keys, info.value
+    _reads_in_both(info.value, doc)
+
+
+def test_every_stop_problem_reads_in_both_languages() -> None:
+    """Each thing a stop can get wrong (step mode off, an unknown boundary, another
+    phase, triggered abilities waiting), said in both languages; ``stop_problems`` is
+    its English text."""
+    st = GAME.load_position(STOPPED)
+    assert not stop_messages(st)
+    st.step, st.phase, st.queue = False, PHASES.index("end"), [[0]]
+    found = stop_messages(st)
+    keys = [m.key for m in found]
+    assert keys == ["inv_stop_no_step", "inv_stop_phase", "inv_stop_queue"]
+    st.pending = ("continue", "lunch")
+    found += stop_messages(st)[1:]
+    assert found[-1].key == "inv_stop_unknown"
+    allowed = KNOWN | set(BOUNDARIES) | {"lunch", "step", "true"}
+    for message in found:
+        assert message.text("ru") != message.text("en")
+        assert not error_problems(message, allowed)
+    assert stop_problems(st) == [str(m) for m in stop_messages(st)]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_card_and_stop_messages_of_the_catalog_read_well(lang: str) -> None:
+    """Every card-file and stop message of Boss Battle's catalog, filled with sample
+    values: Russian with no Latin word but the card schema's fields and values, English
+    with its own quotes."""
+    prefixes = ("card_", "inv_stop_", "pos_stop_")
+    assert not catalog_problems(
+        PKG, lang, prefixes, CARD_WORDS | {"pending", "continue", "step", "true"}
+    )

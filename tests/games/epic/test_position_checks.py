@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 import pytest
+from pydantic import BaseModel
 
-from cardtable.core.errors import CardtableError, PositionError, SetupError
+from cardtable.core.errors import CardDataError, CardtableError, PositionError, SetupError
 from cardtable.core.position import load_position
+from cardtable.games.epic import cards as epic_cards
 from cardtable.games.epic import positions
 from cardtable.games.epic.balance import PRECON_DECKS
 from cardtable.games.epic.cards import FACTIONS, KEYWORDS
 from cardtable.games.epic.multi import MODES
+from cardtable.games.epic.problems import PKG
 from tests.games.epic.helpers import FILLER, GAME
-from tests.i18n.checks import error_problems, words_of
+from tests.i18n.checks import catalog_problems, error_problems, message_keys, words_of
 
 
 def _doc(**top: Any) -> dict[str, Any]:
@@ -156,3 +159,127 @@ def test_deck_choice_problems_read_in_russian_and_english(decks: list[str]) -> N
     with pytest.raises(SetupError) as info:
         GAME.with_decks({}, decks)
     _reads_in_both(info.value, decks)
+
+
+# --- a card file's problems, said in the reader's language --------------------------------
+CARD = {
+    "id": "odd_knight",
+    "edition": "duel2023",
+    "name": {"ru": "Странный рыцарь", "en": "Odd Knight"},
+    "faction": "good",
+    "type": "champion",
+    "cost": 0,
+    "offense": 2,
+    "defense": 2,
+}
+"""A valid inline card the cases below break."""
+EVENT = {"type": "event", "offense": None, "defense": None}
+EVENT_MODES = {"modes": [{"steps": [{"op": "draw", "amount": 1}]}]}
+
+
+def _tribute(*steps: dict[str, Any]) -> dict[str, Any]:
+    return {"abilities": [{"when": "tribute", "steps": list(steps)}]}
+
+
+BAD_CARDS: list[tuple[str, dict[str, Any]]] = [
+    ("card_selector_kinds", _tribute({"op": "damage", "to": [{"self": True, "you": True}]})),
+    ("card_op_needs_to", _tribute({"op": "damage", "amount": 2})),
+    ("card_op_needs_kind", _tribute({"op": "tokens", "kind": "orc"})),
+    ("card_op_needs_to", _tribute({"op": "counters", "amount": 1})),
+    ("card_from_discard", _tribute({"op": "from_discard", "to": [{"target": "discard_card"}]})),
+    ("card_recall_self", _tribute({"op": "recall_self"})),
+    ("card_op_needs_to", _tribute({"op": "gain_control"})),
+    ("card_chooser_each", _tribute({"op": "draw", "chooser": "each"})),
+    ("card_unknown_keyword", _tribute({"op": "modify", "to": [{"self": True}], "keywords": ["x"]})),
+    ("card_unknown_keyword", {"keywords": ["flying"]}),
+    ("card_event_modes", EVENT),
+    ("card_event_stats", {**EVENT, **EVENT_MODES, "offense": 3}),
+    ("card_event_zone", {**EVENT, **EVENT_MODES, **_tribute({"op": "draw"})}),
+    ("card_champion_stats", {"defense": None}),
+    ("card_modes_events", EVENT_MODES),
+]
+"""Changes to ``CARD`` that break one rule of the card schema each (cards.py), with the
+catalog message that names it."""
+
+
+def _literals(annotation: Any) -> set[str]:
+    if get_origin(annotation) is Literal:
+        return {a for a in get_args(annotation) if isinstance(a, str)}
+    return {w for a in get_args(annotation) for w in _literals(a)}
+
+
+def _schema_words(*models: type[BaseModel]) -> set[str]:
+    """The field names and literal values of card schemas: what a card file is written
+    in, which its problems quote in either language."""
+    out: set[str] = set()
+    for model in models:
+        for name, f in model.model_fields.items():
+            out |= {name, f.alias or name} | _literals(f.annotation)
+    return out
+
+
+CARD_WORDS = _schema_words(
+    epic_cards.CardModel,
+    epic_cards.Selector,
+    epic_cards.Step,
+    epic_cards.Ability,
+    epic_cards.Mode,
+    epic_cards.Static,
+    epic_cards.Talent,
+    epic_cards.TalentCost,
+) | set(epic_cards.TOKEN_KINDS)
+
+
+def _card_doc(change: dict[str, Any]) -> dict[str, Any]:
+    card = {k: v for k, v in {**CARD, **change}.items() if v is not None}
+    return _doc(cards=[card])
+
+
+@pytest.mark.parametrize(("key", "change"), BAD_CARDS, ids=[k for k, _ in BAD_CARDS])
+def test_card_problems_read_in_russian_and_english(key: str, change: dict[str, Any]) -> None:
+    """A position's inline card that breaks the card schema is refused naming the card,
+    the field and the rule in the reader's language: the fields and values of the card as
+    written, English quotes in English."""
+    doc = _card_doc(change)
+    with pytest.raises(PositionError) as info:
+        GAME.load_position(doc)
+    assert key in message_keys(info.value), info.value
+    assert "odd_knight" in info.value.text("ru") and "odd_knight" in str(info.value)
+    allowed = KNOWN | CARD_WORDS | words_of(doc)
+    assert info.value.text("ru") != info.value.text("en")
+    assert not error_problems(info.value, allowed)
+
+
+TOML_CARD = """
+[[card]]
+id = "odd_knight"
+edition = "duel2023"
+name = { ru = "Странный рыцарь", en = "Odd Knight" }
+faction = "good"
+type = "champion"
+cost = 0
+offense = 2
+defense = 2
+"""
+
+
+def test_card_loader_problems_read_in_russian_and_english(tmp_path: Path) -> None:
+    """The card loader names a card defined twice across files and a missing token card
+    (epic.token.supply) in both languages."""
+    path = tmp_path / "cards.toml"
+    path.write_text(TOML_CARD, encoding="utf-8")
+    allowed = KNOWN | set(path.parts) | words_of(str(path)) | {"odd_knight", "human", "human_token"}
+    cases = [([path, path], "card_id_twice"), ([path], "card_token_missing")]
+    for paths, key in cases:
+        with pytest.raises(CardDataError) as info:
+            epic_cards.load_db(paths)
+        assert key in message_keys(info.value), info.value
+        assert info.value.text("ru") != info.value.text("en")
+        assert not error_problems(info.value, allowed)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_card_messages_of_the_catalog_read_well(lang: str) -> None:
+    """Every card-file message of Epic's catalog, filled with sample values: Russian with
+    no Latin word but the card schema's fields and values, English with its own quotes."""
+    assert not catalog_problems(PKG, lang, ("card_",), CARD_WORDS)

@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
-from cardtable.core.errors import CardDataError
+from cardtable.core.errors import CardDataError, Message, shown
+from cardtable.games.boss.problems import MESSAGES
 
 TYPES = ("unit", "strategy", "tactic", "event", "object")
 PERMANENTS = ("unit", "event", "object")
@@ -171,10 +172,10 @@ class Step(BaseModel):
         op, to = self.op, self.to
         if op in NO_TARGET_OPS:
             if to is not None:
-                raise ValueError(f"op {op!r} acts on the boss: it takes no 'to'")
+                raise MESSAGES.problem("card_op_boss", op=op)
         elif op in PLAYER_OPS:
             if to is not None and to not in PLAYER_TARGETS + PLAYER_EACH:
-                raise ValueError(f"op {op!r} acts on players: 'to' must name a player")
+                raise MESSAGES.problem("card_op_players", op=op)
         elif op in PERMANENT_OPS:
             grave_ok = op == "exile" and to == "target_grave"
             if (
@@ -182,20 +183,20 @@ class Step(BaseModel):
                 or to in PLAYER_TARGETS + PLAYER_EACH + ("target_stack",)
                 or (to == "target_grave" and not grave_ok)
             ):
-                raise ValueError(f"op {op!r} needs 'to' naming units or permanents")
+                raise MESSAGES.problem("card_op_permanents", op=op)
         elif op == "counter":
             if to != "target_stack":
-                raise ValueError("op 'counter' needs to = 'target_stack'")
+                raise MESSAGES.problem("card_op_target", op=op, to="target_stack")
         elif op == "return" and to != "target_grave":
-            raise ValueError("op 'return' needs to = 'target_grave'")
+            raise MESSAGES.problem("card_op_target", op=op, to="target_grave")
         if op == "forbid" and self.what is None:
-            raise ValueError("op 'forbid' needs 'what'")
+            raise MESSAGES.problem("card_forbid_what", known=", ".join(get_args(Forbidden)))
         if op != "forbid" and self.what is not None:
-            raise ValueError("'what' belongs to op 'forbid'")
+            raise MESSAGES.problem("card_what_forbid")
         if op in ("damage_boss", "damage", "heal_boss", "shield_boss", "draw", "mill") and (
             self.amount < 0
         ):
-            raise ValueError(f"op {op!r} needs a positive amount")
+            raise MESSAGES.problem("card_op_amount", op=op, amount=self.amount)
         return self
 
 
@@ -273,16 +274,18 @@ class Static(BaseModel):
     @model_validator(mode="after")
     def _shape(self) -> Static:
         if self.kind == "forbid" and self.what not in Forbidden.__args__:  # type: ignore[attr-defined]
-            raise ValueError(f"a forbid static needs 'what', one of {Forbidden.__args__}")  # type: ignore[attr-defined]
+            known = ", ".join(get_args(Forbidden))
+            raise MESSAGES.problem("card_static_what", kind=self.kind, known=known)
         if self.kind == "allow" and self.what not in Allowed.__args__:  # type: ignore[attr-defined]
-            raise ValueError(f"an allow static needs 'what', one of {Allowed.__args__}")  # type: ignore[attr-defined]
+            known = ", ".join(get_args(Allowed))
+            raise MESSAGES.problem("card_static_what", kind=self.kind, known=known)
         if self.kind not in ("forbid", "allow") and self.what is not None:
-            raise ValueError("'what' belongs to forbid and allow statics")
+            raise MESSAGES.problem("card_static_what_only")
         players = self.applies in ("you", "opponents", "all_players")
         if self.kind in ("attack", "allow", "protect") and players:
-            raise ValueError(f"a {self.kind} static concerns units: 'applies' must name units")
+            raise MESSAGES.problem("card_static_units", kind=self.kind)
         if self.kind in ("max_resources", "tactic_cost") and not players:
-            raise ValueError(f"a {self.kind} static concerns players: 'applies' must name players")
+            raise MESSAGES.problem("card_static_players", kind=self.kind)
         return self
 
 
@@ -314,15 +317,17 @@ class CardModel(BaseModel):
     def _shape(self) -> CardModel:
         bad = [k for k in self.keywords if k not in KEYWORDS]
         if bad:
-            raise ValueError(f"unknown keyword {bad[0]!r} (known: {', '.join(KEYWORDS)})")
+            raise MESSAGES.problem(
+                "card_unknown_keyword", keyword=bad[0], known=", ".join(KEYWORDS)
+            )
         if self.type == "unit":
             if self.attack is None or self.durability is None:
-                raise ValueError("a unit needs attack and durability")
+                raise MESSAGES.problem("card_unit_stats")
         elif self.attack is not None or self.durability is not None:
-            raise ValueError(f"a {self.type} has no attack or durability")
+            raise MESSAGES.problem("card_no_stats", type=self.type)
         if self.type in ("strategy", "tactic"):
             if bool(self.steps) == bool(self.modes):
-                raise ValueError(f"a {self.type} needs either 'steps' or 'modes'")
+                raise MESSAGES.problem("card_steps_or_modes", type=self.type)
             extra = [
                 name
                 for name, value in (
@@ -338,16 +343,13 @@ class CardModel(BaseModel):
                 if value
             ]
             if extra:
-                raise ValueError(f"a {self.type} resolves and leaves: it has no {extra[0]}")
+                raise MESSAGES.problem("card_spell_extra", type=self.type, field=extra[0])
         elif self.steps or self.modes:
-            raise ValueError(
-                f"a {self.type} is a permanent: its effects are triggers, activated "
-                "abilities or statics, not 'steps'"
-            )
+            raise MESSAGES.problem("card_permanent_steps", type=self.type)
         if "substitution" in self.keywords and MITSIM not in self.classes:
-            raise ValueError("Подмена (substitution) is a mitsim's ability: add class 'mitsim'")
+            raise MESSAGES.problem("card_substitution_mitsim")
         if self.type != "unit" and MITSIM in self.classes:
-            raise ValueError("mitsims are units")
+            raise MESSAGES.problem("card_mitsim_unit", type=self.type)
         return self
 
 
@@ -523,7 +525,7 @@ class BossDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, "Boss Battle")
+        return find_card(self.cards, ident, MESSAGES.message("game_title"))
 
 
 def parse_cards(source: str, entries: list[Any]) -> list[CardDef]:
@@ -538,11 +540,18 @@ def parse_decks(source: str, entries: list[Any], cards: Mapping[str, CardDef]) -
     for m in parse_entries(source, entries, DeckModel, "deck"):
         listed: list[str] = []
         for ident, copies in m.cards.items():
+            problem = None
             if ident not in cards:
-                raise CardDataError(f"{source}: deck {m.id!r}: unknown card {ident!r}")
-            if not 1 <= copies <= 2:
-                raise CardDataError(
-                    f"{source}: deck {m.id!r}: {copies} copies of {ident!r} (1 or 2 allowed)"
+                problem = MESSAGES.message("deck_unknown_card", card=shown(ident))
+            elif not 1 <= copies <= 2:
+                problem = MESSAGES.message("card_deck_copies", card=ident, n=copies)
+            if problem is not None:
+                raise CardDataError.msg(
+                    "card_problem",
+                    source=source,
+                    what=Message("entry_deck"),
+                    card=m.id,
+                    problem=problem,
                 )
             listed += [ident] * copies
         out[m.id] = Deck(m.id, m.name.ru, m.name.en, m.plan.ru, m.plan.en, tuple(listed))
@@ -557,7 +566,9 @@ def load_db(card_paths: list[Path], deck_path: Path | None) -> BossDB:
         check_top_keys(str(path), raw, ("card",))
         for c in parse_cards(str(path), raw.get("card", [])):
             if c.id in cards:
-                raise CardDataError(f"{path}: card {c.id!r}: the id is used twice")
+                raise CardDataError.msg(
+                    "card_id_twice", source=str(path), what=Message("entry_card"), card=c.id
+                )
             cards[c.id] = c
     decks: dict[str, Deck] = {}
     if deck_path is not None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.errors import CardDataError, Message, PositionError, SetupError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -54,7 +54,7 @@ from cardtable.games.boss.rules import (
     advance,
     legal_actions,
     play_options,
-    stop_problems,
+    stop_messages,
 )
 from cardtable.games.boss.state import (
     F_CARD,
@@ -201,7 +201,7 @@ class _Loader:
         check_document(data, "boss", FIELDS, game.db.cards, _TOP)
         check_keys(data, _TOP)
         try:
-            inline = parse_cards("position 'cards'", list(data.get("cards") or []))
+            inline = parse_cards("cards", list(data.get("cards") or []))
         except CardDataError as exc:
             raise PositionError.wrap(exc) from None
         self.game = game
@@ -517,9 +517,9 @@ class _Loader:
             return
         if self.boundary is not None:
             st.pending = ("continue", self.boundary)
-            problems = stop_problems(st)
+            problems = stop_messages(st)
             if problems:
-                raise PositionError.msg_in(PKG, "pos_stop_problems", problems="; ".join(problems))
+                raise PositionError.msg_in(PKG, "pos_stop_problems", problems=joined(problems))
             return
         if raw is None:
             if st.phase == REDEAL:
@@ -544,6 +544,14 @@ class _Loader:
         if not options:
             got = " ".join(str(x) for x in raw)
             raise PositionError.msg_in(PKG, "pos_no_option", got=got)
+
+
+def joined(problems: list[Message]) -> Message:
+    """Several problems as one message: "a; b; c"."""
+    out = problems[-1]
+    for m in reversed(problems[:-1]):
+        out = MESSAGES.message("pos_and", a=m, b=out)
+    return out
 
 
 def check_decks(game: BossGame, st: BossState) -> None:

@@ -36,6 +36,8 @@ from typing import Any
 
 from cardtable.core import CONTINUE
 from cardtable.core import rng as crng
+from cardtable.core.errors import Message
+from cardtable.core.instances import flatten, is_permutation
 from cardtable.games.boss.cards import BossDB
 from cardtable.games.boss.effects import (
     ALL_SEATS,
@@ -91,6 +93,7 @@ from cardtable.games.boss.mechanics import (
     substitution_targets,
     synergy_options,
 )
+from cardtable.games.boss.problems import MESSAGES
 from cardtable.games.boss.state import (
     COMBAT,
     END,
@@ -892,9 +895,9 @@ def invariant_problems(db: BossDB, st: BossState) -> list[str]:
     """Broken invariants as messages (see ``BossGame.check_invariants``)."""
     problems: list[str] = []
     m = len(st.card_ids)
-    flat = [c for zone in (*st.hands, *st.decks, *st.graves, *st.abyss, *st.field) for c in zone]
+    flat = flatten((*st.hands, *st.decks, *st.graves, *st.abyss, *st.field))
     flat += [f[F_CARD] for f in (*st.stack, *st.res) if f[F_SRC] == SRC_CARD]
-    if len(flat) != m or len(set(flat)) != m or (m and not 0 <= min(flat) <= max(flat) < m):
+    if not is_permutation(flat, m):
         # (a permutation of the instances passes; anything else is worked out in detail)
         seen = [0] * m
         for c in flat:
@@ -935,7 +938,7 @@ def invariant_problems(db: BossDB, st: BossState) -> list[str]:
     else:
         if not st.pending:
             problems.append("a running game has no pending decision")
-        elif not _options(db, st):
+        elif not legal_actions(db, st):
             problems.append(f"no legal action for {st.pending}")
         if st.boss <= 0:
             problems.append("the boss has fallen but the game goes on")
@@ -945,23 +948,31 @@ def invariant_problems(db: BossDB, st: BossState) -> list[str]:
 
 
 def stop_problems(st: BossState) -> list[str]:
-    """What is wrong with a step-mode stop: it needs step mode, a known boundary, the
-    phase (and start step) of that boundary, and no resolution under way."""
+    """``stop_messages`` in English (the invariant checks)."""
+    return [str(m) for m in stop_messages(st)]
+
+
+def stop_messages(st: BossState) -> list[Message]:
+    """What is wrong with a step-mode stop, as catalog messages: it needs step mode, a
+    known boundary, the phase (and start step) of that boundary, and no resolution under
+    way."""
     boundary = st.pending[1]
-    out: list[str] = []
+    out: list[Message] = []
     if not st.step:
-        out.append("a step-mode stop outside step mode")
+        out.append(MESSAGES.message("inv_stop_no_step"))
     if boundary not in STOP_PHASE:
-        return [*out, f"unknown stop {boundary!r} (one of {', '.join(BOUNDARIES)})"]
+        known = ", ".join(BOUNDARIES)
+        return [*out, MESSAGES.message("inv_stop_unknown", stop=str(boundary), known=known)]
     if st.phase != STOP_PHASE[boundary]:
-        out.append(f"the {boundary} stop stands in phase {PHASES[STOP_PHASE[boundary]]}")
+        phase = MESSAGES.message(f"phase_{PHASES[STOP_PHASE[boundary]]}")
+        out.append(MESSAGES.message("inv_stop_phase", stop=boundary, phase=phase))
     start = {b: code for code, b in START_STOPS.items()}
     if boundary in start and (st.combat != start[boundary] or st.prio >= 0):
-        out.append(f"the {boundary} stop stands before the start step {boundary}")
+        out.append(MESSAGES.message("inv_stop_start", stop=boundary))
     if st.stack or st.res or st.passes:
-        out.append(f"the {boundary} stop stands with the stack or a priority round under way")
+        out.append(MESSAGES.message("inv_stop_stack", stop=boundary))
     if st.queue and boundary != PLACEMENT2:  # attackers' "dies" triggers wait for phase 4
-        out.append(f"the {boundary} stop stands with triggered abilities waiting")
+        out.append(MESSAGES.message("inv_stop_queue", stop=boundary))
     return out
 
 
@@ -974,5 +985,6 @@ __all__ = [
     "invariant_problems",
     "legal_actions",
     "new_state",
+    "stop_messages",
     "stop_problems",
 ]

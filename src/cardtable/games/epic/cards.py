@@ -18,7 +18,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
-from cardtable.core.errors import CardDataError
+from cardtable.core.errors import CardDataError, Message
+from cardtable.games.epic.problems import MESSAGES, PKG
 
 FACTIONS = ("good", "wild", "evil", "sage")
 KEYWORDS = (
@@ -38,6 +39,10 @@ TOKEN_KINDS = ("human", "demon", "wolf", "zombie")
 # each pile shared by its two kinds. The supply never runs out (epic.token.supply): past a
 # pile, stand-ins are used.
 TOKEN_PILES = (("human_demon", ("human", "demon"), 22), ("wolf_zombie", ("wolf", "zombie"), 12))
+
+
+SELECTOR_KINDS = ("target", "each", "self", "you", "turn_player", "it", "its_controller", "them")
+"""The fields of a selector that say which kind it is (exactly one of them)."""
 
 
 class Selector(BaseModel):
@@ -91,10 +96,7 @@ class Selector(BaseModel):
             self.them,
         ]
         if sum(kinds) != 1:
-            raise ValueError(
-                "a selector names exactly one of target, each, self, you, turn_player, it, "
-                "its_controller, them"
-            )
+            raise MESSAGES.problem("card_selector_kinds", kinds=", ".join(SELECTOR_KINDS))
         return self
 
 
@@ -165,23 +167,25 @@ class Step(BaseModel):
     @model_validator(mode="after")
     def _args(self) -> Step:
         if self.op in ("damage", "banish", "break", "modify", "return_to_hand") and not self.to:
-            raise ValueError(f"op {self.op!r} needs 'to'")
+            raise MESSAGES.problem("card_op_needs_to", op=self.op)
         if self.op in ("tokens", "transform") and self.kind not in TOKEN_KINDS:
-            raise ValueError(f"{self.op} needs kind, one of {TOKEN_KINDS}")
+            raise MESSAGES.problem("card_op_needs_kind", op=self.op, known=", ".join(TOKEN_KINDS))
         if self.op in ("counters", "expend", "prepare", "transform") and not self.to:
-            raise ValueError(f"op {self.op!r} needs 'to'")
+            raise MESSAGES.problem("card_op_needs_to", op=self.op)
         if self.op == "from_discard" and (self.into is None or not self.to):
-            raise ValueError("from_discard needs 'into' (hand or play) and a discard_card target")
+            raise MESSAGES.problem("card_from_discard")
         if self.op == "recall_self" and self.into is None:
-            raise ValueError("recall_self needs 'into' (hand or play)")
+            raise MESSAGES.problem("card_recall_self")
         needs_to = ("from_hand", "gain_control", "join_combat", "break_at_end", "mark", "divide")
         if self.op in needs_to and not self.to:
-            raise ValueError(f"op {self.op!r} needs 'to'")
+            raise MESSAGES.problem("card_op_needs_to", op=self.op)
         if self.chooser == "each" and self.op != "mark":
-            raise ValueError("chooser 'each' is only for op 'mark'")
+            raise MESSAGES.problem("card_chooser_each")
         bad = [k for k in self.keywords if k not in KEYWORDS]
         if bad:
-            raise ValueError(f"unknown keyword {bad[0]!r}")
+            raise MESSAGES.problem(
+                "card_unknown_keyword", keyword=bad[0], known=", ".join(KEYWORDS)
+            )
         return self
 
 
@@ -303,21 +307,21 @@ class CardModel(BaseModel):
     def _shape(self) -> CardModel:
         bad = [k for k in (*self.keywords, *self.frenzy_keywords) if k not in KEYWORDS]
         if bad:
-            raise ValueError(f"unknown keyword {bad[0]!r} (known: {', '.join(KEYWORDS)})")
+            raise MESSAGES.problem(
+                "card_unknown_keyword", keyword=bad[0], known=", ".join(KEYWORDS)
+            )
         if self.type == "event":
             if not self.modes:
-                raise ValueError("an event needs one or more modes")
+                raise MESSAGES.problem("card_event_modes")
             if self.offense is not None or self.defense is not None:
-                raise ValueError("an event has no offense or defense")
+                raise MESSAGES.problem("card_event_stats")
             if any(a.zone != "discard" for a in self.abilities):
-                raise ValueError(
-                    "an event's abilities work from the discard pile (zone = 'discard')"
-                )
+                raise MESSAGES.problem("card_event_zone")
         else:
             if self.offense is None or self.defense is None:
-                raise ValueError("a champion needs offense and defense")
+                raise MESSAGES.problem("card_champion_stats")
             if self.modes:
-                raise ValueError("only events have modes")
+                raise MESSAGES.problem("card_modes_events")
         return self
 
 
@@ -418,7 +422,7 @@ class EpicDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, "Epic")
+        return find_card(self.cards, ident, MESSAGES.message("game_title"))
 
     def token(self, kind: str) -> CardDef:
         """The token card of a kind."""
@@ -442,11 +446,13 @@ def load_db(paths: list[Path]) -> EpicDB:
         check_top_keys(str(path), raw, ("card",))
         for c in parse_cards(str(path), raw.get("card", [])):
             if c.id in cards:
-                raise CardDataError(f"{path}: card {c.id!r}: the id is used twice")
+                raise CardDataError.msg(
+                    "card_id_twice", source=str(path), what=Message("entry_card"), card=c.id
+                )
             cards[c.id] = c
     for kind in TOKEN_KINDS:
         if f"{kind}_token" not in cards:
-            raise CardDataError(f"the {kind} token card is missing")
+            raise CardDataError.msg_in(PKG, "card_token_missing", kind=kind, card=f"{kind}_token")
     return EpicDB(cards)
 
 

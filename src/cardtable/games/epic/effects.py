@@ -170,6 +170,21 @@ def defense(db: EpicDB, st: EpicState, i: int, statics: StaticsInPlay | None = N
     return value if value > 0 else 0
 
 
+def strength(
+    db: EpicDB, st: EpicState, i: int, statics: StaticsInPlay | None = None
+) -> tuple[int, int]:
+    """``(offense, defense)`` at once: the constant abilities are looked at once for both."""
+    d = db.cards[st.card_ids[i]]
+    off = d.offense + st.counters[i] + st.eot_off[i]
+    dfn = d.defense + st.counters[i] + st.eot_def[i]
+    sources = (statics or statics_in_play(db, st)).stats
+    if sources:
+        bonus = _static_bonus(db, st, i, sources)
+        off += bonus[0]
+        dfn += bonus[1]
+    return (off if off > 0 else 0), (dfn if dfn > 0 else 0)
+
+
 def frenzy(st: EpicState, seat: int) -> bool:
     """Frenzy holds while an opponent has more cards in hand (epic.keyword.frenzy)."""
     mine = len(st.hands[seat])

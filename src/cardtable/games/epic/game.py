@@ -11,6 +11,7 @@ from cardtable.core.errors import Message
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
+from cardtable.core.instances import flatten, is_permutation
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.epic import balance, positions, view
 from cardtable.games.epic.cards import EpicDB, default_db, parse_cards
@@ -18,8 +19,8 @@ from cardtable.games.epic.effects import (
     UNBREAKABLE,
     defense,
     keywords,
-    offense,
     statics_in_play,
+    strength,
 )
 from cardtable.games.epic.formats import draft_kind, draft_material, make_decks, parse_setup
 from cardtable.games.epic.overrides import changes, check_overrides, decode, encode
@@ -233,11 +234,8 @@ class EpicGame(InlineCards[EpicDB], Game):
         if state.pending and state.pending[0] == "assign":  # the split made so far counts
             broken, health = split_forecast(db, state)
         for s in range(len(state.health)):
-            board = sum(
-                offense(db, state, i, statics) + 0.5 * defense(db, state, i, statics)
-                for i in state.play[s]
-                if i not in broken
-            )
+            strengths = [strength(db, state, i, statics) for i in state.play[s] if i not in broken]
+            board = sum(off + 0.5 * dfn for off, dfn in strengths)
             life = state.health[s] + health.get(s, 0)
             value = life + 0.4 * board + 2.0 * len(state.hands[s]) + 1.0 * state.gold[s]
             score += value if s == seat else -value
@@ -416,8 +414,8 @@ def _invariants(game: EpicGame, st: EpicState) -> list[Message]:
     for s in range(len(st.health)):
         zones += [st.hands[s], st.decks[s], st.discards[s], st.play[s]]
         zones += [st.packs[s], st.later[s], st.drafted[s]]
-    flat = [c for z in zones for c in z]
-    if len(flat) != m or len(set(flat)) != m or (m and not 0 <= min(flat) <= max(flat) < m):
+    flat = flatten(zones)
+    if not is_permutation(flat, m):
         # (a permutation of the instances passes; anything else is worked out in detail)
         for c in flat:
             if 0 <= c < m:
@@ -449,9 +447,12 @@ def _invariants(game: EpicGame, st: EpicState) -> list[Message]:
             ):
                 problems.append(MESSAGES.message("inv_unbroken", card=st.card_ids[i]))
     in_play = {c for row in st.play for c in row}
-    for c, who in enumerate(st.controller):
-        if who != -1 and c not in in_play:
-            problems.append(MESSAGES.message("inv_controller_outside", card=st.card_ids[c]))
+    if problems or m - st.controller.count(-1) != len(in_play):
+        # (without other problems every card in play has a controller: when as many cards
+        # have one as are in play, no card outside play has one)
+        for c, who in enumerate(st.controller):
+            if who != -1 and c not in in_play:
+                problems.append(MESSAGES.message("inv_controller_outside", card=st.card_ids[c]))
     if st.gold and any(g not in (0, 1) for g in st.gold):
         problems.append(MESSAGES.message("inv_gold"))
     stopped = bool(st.pending) and st.pending[0] == "continue"

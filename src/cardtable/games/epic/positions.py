@@ -224,7 +224,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     check_document(data, "epic", FIELDS, game.db.cards, _TOP)
     check_keys(data, _TOP)
     try:
-        inline = parse_cards("position 'cards'", list(data.get("cards") or []))
+        inline = parse_cards("cards", list(data.get("cards") or []))
     except CardDataError as exc:
         raise PositionError.wrap(exc) from None
     db = game.db_with(inline, data.get("cards") or [])
