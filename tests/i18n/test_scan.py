@@ -30,7 +30,7 @@ GAMES = ("clash", "epic", "bluemoon", "boss")
 LANGS = ("ru", "en")
 ROOT = Path(__file__).resolve().parents[2]
 PER_KIND = 25  # texts checked per action or event kind and language
-BOARD_EVERY = 23  # decisions between two rendered boards of a random game
+BOARD_EVERY = 97  # decisions between two rendered boards of a random game
 SCENARIO_BOARDS = 3  # one scenario in three ends with its board rendered
 #: words a Russian screen may show in Latin letters: what a player types at the table
 COMMAND_WORDS = {"help", "rules", "explain", "why", "back", "log", "quit", "hint"}
