@@ -26,10 +26,8 @@ install: $(STAMP)
 play: $(STAMP)
 	$(BIN)/cardtable play clash
 
-# worksteal: a worker that runs out of tests takes over half of another's, so no long
-# test is left queued behind others at the end.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n $(JOBS) --dist worksteal -m "not soak and not ray"
+	$(BIN)/python -m pytest -n $(JOBS) -m "not soak and not ray"
 
 test-ray: $(RAY_STAMP)
 	$(BIN)/python -m pytest -m ray
@@ -43,7 +41,7 @@ bench: $(STAMP)
 	for g in clash epic bluemoon boss; do $(BIN)/cardtable bench $$g --lang en || exit 1; done
 
 soak: $(STAMP)
-	CARDTABLE_SOAK_GAMES=50000 $(BIN)/python -m pytest -n $(JOBS) --dist worksteal -m soak
+	CARDTABLE_SOAK_GAMES=50000 $(BIN)/python -m pytest -n $(JOBS) -m soak
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
