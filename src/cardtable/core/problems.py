@@ -45,3 +45,11 @@ class Messages:
     def invalid_setup(self, exc: ValidationError) -> SetupError:
         """The first problem of a setup's validation, naming the option at fault."""
         return self.setup_error(schema_problem(exc))
+
+
+def joined(problems: list[Message]) -> Message:
+    """Several problems as one message: "a; b; c" (the kernel's ``joined``)."""
+    out = problems[-1]
+    for m in reversed(problems[:-1]):
+        out = Message("joined", {"a": m, "b": out})
+    return out

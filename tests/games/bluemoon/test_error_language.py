@@ -218,7 +218,7 @@ IMPOSSIBLE: list[tuple[tuple[str, ...], dict[str, Any]]] = [
     (("inv_shed",), _doc(shed=[["P1.hand.0", "P1.deck.0"]])),
     (("inv_aim",), _player("P1", combat=[{"card": "furnace", "aim": "P2.hand.0"}])),
     (
-        ("inv_support", "pos_and", "inv_leadership"),
+        ("inv_support", "joined", "inv_leadership"),
         _player("P1", support=["torch"], leadership=["spark"], deck=["furnace"]),
     ),
 ]

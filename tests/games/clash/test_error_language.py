@@ -414,6 +414,6 @@ def test_an_impossible_position_reads_in_both_languages() -> None:
     doc = _player("A", top=[{"card": "ash_berserker", "damage": 50}])
     doc["limbo"] = ["hired_brute"]
     exc = _raised(lambda: GAME.load_position(doc))
-    for key in ("pos_impossible", "pos_and", "inv_damage", "inv_half_cast"):
+    for key in ("pos_impossible", "joined", "inv_damage", "inv_half_cast"):
         _check(exc, key)
     assert "ash_berserker" in exc.text("ru") and "ash_berserker" in exc.text("en")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, Message, PositionError, SetupError, shown
+from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -34,10 +34,11 @@ from cardtable.core.position import (
     check_range,
     stop_boundary,
 )
+from cardtable.core.problems import joined
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.powers import draw_cap, shielded, total, unmet_sources
-from cardtable.games.bluemoon.problems import MESSAGES, PKG
+from cardtable.games.bluemoon.problems import PKG
 from cardtable.games.bluemoon.rules import (
     B_AFTER,
     B_FIGHT,
@@ -358,14 +359,6 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(game, st), DERIVED)
     return st
-
-
-def joined(problems: list[Message]) -> Message:
-    """Several problems as one message: "a; b; c"."""
-    out = problems[-1]
-    for m in reversed(problems[:-1]):
-        out = MESSAGES.message("pos_and", a=m, b=out)
-    return out
 
 
 # The stage of the turn (``plays``' last number) each stop stands in by default.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, Message, PositionError, SetupError, shown
+from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -32,6 +32,7 @@ from cardtable.core.position import (
     stop_boundary,
     whole,
 )
+from cardtable.core.problems import joined
 from cardtable.core.rng import seed_state
 from cardtable.games.boss.cards import parse_cards
 from cardtable.games.boss.effects import (
@@ -544,14 +545,6 @@ class _Loader:
         if not options:
             got = " ".join(str(x) for x in raw)
             raise PositionError.msg_in(PKG, "pos_no_option", got=got)
-
-
-def joined(problems: list[Message]) -> Message:
-    """Several problems as one message: "a; b; c"."""
-    out = problems[-1]
-    for m in reversed(problems[:-1]):
-        out = MESSAGES.message("pos_and", a=m, b=out)
-    return out
 
 
 def check_decks(game: BossGame, st: BossState) -> None:

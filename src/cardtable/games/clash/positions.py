@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, Message, PositionError, shown
+from cardtable.core.errors import CardDataError, PositionError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -33,6 +33,7 @@ from cardtable.core.position import (
     check_range,
     stop_boundary,
 )
+from cardtable.core.problems import joined
 from cardtable.games.clash.abilities import ids_of, mask_of
 from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
 from cardtable.games.clash.effects import (
@@ -311,14 +312,6 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(st), DERIVED)
     return st
-
-
-def joined(problems: list[Message]) -> Message:
-    """Several problems as one message: "a; b; c"."""
-    out = problems[-1]
-    for m in reversed(problems[:-1]):
-        out = MESSAGES.message("pos_and", a=m, b=out)
-    return out
 
 
 def _what_if(inline: CardDef, printed: CardDef) -> bool:

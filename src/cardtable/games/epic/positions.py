@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.errors import CardDataError, Message, PositionError, SetupError, shown
+from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -28,6 +28,7 @@ from cardtable.core.position import (
     check_range,
     stop_boundary,
 )
+from cardtable.core.problems import joined
 from cardtable.games.epic.cards import (
     FACTIONS,
     KEYWORDS,
@@ -39,7 +40,7 @@ from cardtable.games.epic.cards import (
 from cardtable.games.epic.effects import PLAYER, defense, offense, statics_in_play
 from cardtable.games.epic.multi import MODES
 from cardtable.games.epic.overrides import decode, position_key
-from cardtable.games.epic.problems import MESSAGES, PKG
+from cardtable.games.epic.problems import PKG
 from cardtable.games.epic.rules import (
     BEFORE_BLOCKS,
     BEFORE_DAMAGE,
@@ -485,14 +486,6 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     if data.get("derived") is not None:
         check_derived(data["derived"], derived(game, st), DERIVED)
     return st
-
-
-def joined(problems: list[Message]) -> Message:
-    """Several problems as one message: "a; b; c"."""
-    out = problems[-1]
-    for m in reversed(problems[:-1]):
-        out = MESSAGES.message("pos_and", a=m, b=out)
-    return out
 
 
 def _check_limits(st: EpicState) -> None:
