@@ -113,3 +113,21 @@ def catalog_problems(
             text = catalog.text(key, **{**sample, "n": n})
             found += [f"{key}: {p}: {text}" for p in problems(text, lang, allowed)]
     return found
+
+
+def _literals(annotation: Any) -> set[str]:
+    from typing import Literal, get_args, get_origin
+
+    if get_origin(annotation) is Literal:
+        return {a for a in get_args(annotation) if isinstance(a, str)}
+    return {w for a in get_args(annotation) for w in _literals(a)}
+
+
+def schema_words(*models: Any) -> set[str]:
+    """The field names and literal values of pydantic schemas: what a card file is
+    written in, which its problems quote in either language."""
+    out: set[str] = set()
+    for model in models:
+        for name, f in model.model_fields.items():
+            out |= {name, f.alias or name} | _literals(f.annotation)
+    return out

@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Any, get_args
 
 import pytest
-from pydantic import BaseModel
 
 from cardtable.core import get_game
 from cardtable.core.errors import CardDataError, CardtableError, PositionError, SetupError
@@ -19,7 +18,7 @@ from cardtable.games.boss import positions
 from cardtable.games.boss.problems import PKG
 from cardtable.games.boss.rules import BOUNDARIES, stop_messages, stop_problems
 from cardtable.games.boss.state import PHASES, SOURCES
-from tests.i18n.checks import catalog_problems, error_problems, message_keys, words_of
+from tests.i18n.checks import catalog_problems, error_problems, message_keys, schema_words, words_of
 
 GAME = get_game("boss")
 
@@ -210,23 +209,7 @@ BAD_CARDS: list[tuple[str, dict[str, Any]]] = [
 catalog message that names it."""
 
 
-def _literals(annotation: Any) -> set[str]:
-    if get_origin(annotation) is Literal:
-        return {a for a in get_args(annotation) if isinstance(a, str)}
-    return {w for a in get_args(annotation) for w in _literals(a)}
-
-
-def _schema_words(*models: type[BaseModel]) -> set[str]:
-    """The field names and literal values of card schemas: what a card file is written
-    in, which its problems quote in either language."""
-    out: set[str] = set()
-    for model in models:
-        for name, f in model.model_fields.items():
-            out |= {name, f.alias or name} | _literals(f.annotation)
-    return out
-
-
-CARD_WORDS = _schema_words(
+CARD_WORDS = schema_words(
     boss_cards.CardModel,
     boss_cards.Step,
     boss_cards.Mode,

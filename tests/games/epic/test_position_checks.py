@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin
+from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 from cardtable.core.errors import CardDataError, CardtableError, PositionError, SetupError
 from cardtable.core.position import load_position
@@ -19,7 +18,7 @@ from cardtable.games.epic.cards import FACTIONS, KEYWORDS
 from cardtable.games.epic.multi import MODES
 from cardtable.games.epic.problems import PKG
 from tests.games.epic.helpers import FILLER, GAME
-from tests.i18n.checks import catalog_problems, error_problems, message_keys, words_of
+from tests.i18n.checks import catalog_problems, error_problems, message_keys, schema_words, words_of
 
 
 def _doc(**top: Any) -> dict[str, Any]:
@@ -202,23 +201,7 @@ BAD_CARDS: list[tuple[str, dict[str, Any]]] = [
 catalog message that names it."""
 
 
-def _literals(annotation: Any) -> set[str]:
-    if get_origin(annotation) is Literal:
-        return {a for a in get_args(annotation) if isinstance(a, str)}
-    return {w for a in get_args(annotation) for w in _literals(a)}
-
-
-def _schema_words(*models: type[BaseModel]) -> set[str]:
-    """The field names and literal values of card schemas: what a card file is written
-    in, which its problems quote in either language."""
-    out: set[str] = set()
-    for model in models:
-        for name, f in model.model_fields.items():
-            out |= {name, f.alias or name} | _literals(f.annotation)
-    return out
-
-
-CARD_WORDS = _schema_words(
+CARD_WORDS = schema_words(
     epic_cards.CardModel,
     epic_cards.Selector,
     epic_cards.Step,
