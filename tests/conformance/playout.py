@@ -14,13 +14,15 @@ MAX_ACTIONS = 20_000
 
 
 def playout(game: Game, setup: dict[str, Any], seed: int) -> Iterator[tuple[Any, Any]]:
-    """Yield (state, action to apply) along a seeded random game, then (final state, None)."""
+    """Yield (state, action to apply) along a seeded random game, then (final state, None);
+    a running game (``to_move`` not None) without a legal action fails here."""
     state = game.new_game(setup, seed)
     rng = Rng(seed + 17)
     for _ in range(MAX_ACTIONS):
         if game.to_move(state) is None:
             break
         legal = game.legal_actions(state)
+        assert legal, f"{game.id} seed {seed}: a running game without options"
         action = legal[rng.randbelow(len(legal))]
         yield state, action
         game.apply(state, action)

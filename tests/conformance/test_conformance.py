@@ -54,12 +54,10 @@ def test_random_playouts_keep_invariants(gid: str, si: int, setup: dict, chunk: 
         for state, _action in playout(game, setup, seed):
             problems = game.check_invariants(state)
             assert not problems, f"seed {seed}: {problems}"
-            over = game.to_move(state) is None
+            over = game.to_move(state) is None  # (playout asserts legal actions when not)
             assert over == (game.outcome(state) is not None), (
                 f"seed {seed}: to_move/outcome disagree"
             )
-            if not over:
-                assert game.legal_actions(state), f"seed {seed}: running game without options"
         assert state is not None
         out = game.outcome(state)
         assert out is not None

@@ -31,12 +31,16 @@ import yaml
 
 from cardtable.core import IllegalAction, get_game, state_hash
 
+# libyaml's safe loader when PyYAML was built with it (the wheels are): the same documents
+# as yaml.safe_load, several times faster over the scenario folders.
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 def load_scenarios(folder: Path) -> list[tuple[str, dict[str, Any]]]:
     """(test id, scenario) for every scenario file in ``folder``."""
     out = []
     for path in sorted(folder.glob("*.yaml")):
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        doc = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
         items = doc if isinstance(doc, list) else [doc]
         for i, sc in enumerate(items):
             out.append((f"{path.stem}[{i}]:{sc.get('title', '')[:50]}", sc))

@@ -7,7 +7,14 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 from cardtable.games.epic.cards import KEYWORDS
-from cardtable.games.epic.effects import PLAYER, defense, frame_steps, keywords, offense
+from cardtable.games.epic.effects import (
+    PLAYER,
+    StaticsInPlay,
+    frame_steps,
+    keywords,
+    statics_in_play,
+    strength,
+)
 from cardtable.games.epic.multi import next_seat
 from cardtable.games.epic.state import DRAFT, F_CARD, F_STEP, OVER, EpicState
 
@@ -219,19 +226,35 @@ def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
         return f"{ev.kind} {ev.rule}"
 
 
-def champion_view(game: EpicGame, st: EpicState, i: int) -> dict[str, Any]:
-    """A champion in play as public data."""
+# Keyword bits as the names an observation lists, in KEYWORDS order (memo per bit set).
+_KEYWORD_NAMES: dict[int, tuple[str, ...]] = {}
+
+
+def keyword_names(bits: int) -> list[str]:
+    """The keywords whose bits are set, in KEYWORDS order."""
+    names = _KEYWORD_NAMES.get(bits)
+    if names is None:
+        names = _KEYWORD_NAMES[bits] = tuple(k for b, k in enumerate(KEYWORDS) if bits & (1 << b))
+    return list(names)
+
+
+def champion_view(
+    game: EpicGame, st: EpicState, i: int, statics: StaticsInPlay | None = None
+) -> dict[str, Any]:
+    """A champion in play as public data (``statics``: the constant abilities in play, when
+    already found)."""
     db = game.dbs(st)
-    kw = keywords(db, st, i)
+    statics = statics or statics_in_play(db, st)
+    off, dfn = strength(db, st, i, statics)
     return {
         "inst": i,
         "card": st.card_ids[i],
-        "offense": offense(db, st, i),
-        "defense": defense(db, st, i),
+        "offense": off,
+        "defense": dfn,
         "damage": st.damage[i],
         "position": POSITIONS[st.pos[i]],
         "arriving": bool(st.arriving[i]),
-        "keywords": [k for b, k in enumerate(KEYWORDS) if kw & (1 << b)],
+        "keywords": keyword_names(keywords(db, st, i, statics)),
         "owner": st.owner[i],
     }
 
@@ -254,6 +277,7 @@ def combat_damage_view(st: EpicState) -> dict[str, Any]:
 
 def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
     """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck order."""
+    statics = statics_in_play(game.dbs(st), st)
     hands: list[list[Any]] = []
     for s, hand in enumerate(st.hands):
         if s == seat:
@@ -276,7 +300,7 @@ def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
         "hand_sizes": [len(h) for h in st.hands],
         "deck_sizes": [len(d) for d in st.decks],
         "discards": [[st.card_ids[c] for c in d] for d in st.discards],
-        "play": [[champion_view(game, st, i) for i in row] for row in st.play],
+        "play": [[champion_view(game, st, i, statics) for i in row] for row in st.play],
         "attackers": list(st.attackers),
         "blockers": list(st.blockers),
         "limbo": [st.card_ids[c] for c in st.limbo],
