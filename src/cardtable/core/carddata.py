@@ -161,17 +161,24 @@ class Names(BaseModel):
 C = TypeVar("C")
 
 
-def find_card(cards: Mapping[str, C], ident: str, game: str | Message) -> C:
-    """A card by id, or by its Russian or English name in any case; a clear error if unknown."""
+class Catalog(Protocol):
+    """A package's catalog messages (``core.problems.Messages``): here for the game's title."""
+
+    def message(self, key: str, /, **params: Any) -> Message: ...
+
+
+def find_card(cards: Mapping[str, C], ident: str, catalog: Catalog) -> C:
+    """A card by id, or by its Russian or English name in any case; a clear error naming
+    the game (``catalog``'s ``game_title``) if unknown."""
     found = cards.get(ident) if isinstance(ident, str) else None
     if found is not None:
         return found
-    if not isinstance(ident, str):
-        raise CardDataError.msg("card_unknown", game=game, card=shown(ident))
-    key = ident.strip().lower()
-    for c in cards.values():
-        if key in (getattr(c, "name_ru", "").lower(), getattr(c, "name_en", "").lower()):
-            return c
+    if isinstance(ident, str):
+        key = ident.strip().lower()
+        for c in cards.values():
+            if key in (getattr(c, "name_ru", "").lower(), getattr(c, "name_en", "").lower()):
+                return c
+    game = catalog.message("game_title")
     raise CardDataError.msg("card_unknown", game=game, card=shown(ident))
 
 

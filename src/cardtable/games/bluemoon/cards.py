@@ -237,7 +237,7 @@ class BlueMoonDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES.message("game_title"))
+        return find_card(self.cards, ident, MESSAGES)
 
     def leader(self, box: str) -> CardDef:
         """The leader card of a deck box."""

@@ -525,7 +525,7 @@ class BossDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES.message("game_title"))
+        return find_card(self.cards, ident, MESSAGES)
 
 
 def parse_cards(source: str, entries: list[Any]) -> list[CardDef]:

@@ -232,7 +232,7 @@ class CardDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id (or by Russian or English name); a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES.message("game_title"))
+        return find_card(self.cards, ident, MESSAGES)
 
     def deck(self, ident: str) -> DeckDef:
         """A preconstructed deck by id; a clear error if unknown."""

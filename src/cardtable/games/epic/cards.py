@@ -422,7 +422,7 @@ class EpicDB:
 
     def card(self, ident: str) -> CardDef:
         """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES.message("game_title"))
+        return find_card(self.cards, ident, MESSAGES)
 
     def token(self, kind: str) -> CardDef:
         """The token card of a kind."""
