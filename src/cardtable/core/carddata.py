@@ -194,11 +194,16 @@ class InlineCards(Generic[DB]):
     _db: DB | None
     _custom: dict[str, DB]
     _raw_by_id: dict[str, Any]
+    # The card list ``dbs`` last looked at, its length then, and the database it found: a
+    # game's list only grows (tokens), so the same list at the same length needs the same
+    # database (and the hot path looks up its database at every step).
+    _last: tuple[Any, int, DB] | None
 
     def _init_cards(self, db: DB | None) -> None:
         self._db = db
         self._custom = {}
         self._raw_by_id = {}
+        self._last = None
 
     def _load_db(self) -> DB:
         raise NotImplementedError
@@ -232,11 +237,20 @@ class InlineCards(Generic[DB]):
 
     def dbs(self, st: Any) -> DB:
         """The database that knows every card of a state (``st.card_ids``)."""
-        if not self._raw_by_id or all(c in self.db.cards for c in st.card_ids):
+        if not self._raw_by_id:
             return self.db
-        raw = self.custom_cards(st)
-        found = self._custom.get(json.dumps(raw, sort_keys=True, ensure_ascii=False))
-        return found if found is not None else self.db_with(self._parse_inline(raw), raw)
+        ids = st.card_ids
+        last = self._last
+        if last is not None and last[0] is ids and last[1] == len(ids):
+            return last[2]
+        if all(c in self.db.cards for c in ids):
+            found = self.db
+        else:
+            raw = self.custom_cards(st)
+            known = self._custom.get(json.dumps(raw, sort_keys=True, ensure_ascii=False))
+            found = known if known is not None else self.db_with(self._parse_inline(raw), raw)
+        self._last = (ids, len(ids), found)
+        return found
 
     def custom_cards(self, st: Any) -> list[Any]:
         """Inline card definitions a state uses (for exporting positions)."""
