@@ -123,7 +123,9 @@ def test_replays_are_exact(gid: str, si: int, setup: dict) -> None:
 
 @pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
 def test_observe_hides_hidden_parts(gid: str, si: int, setup: dict) -> None:
-    """observe(seat) is unchanged when only what seat cannot know is resampled."""
+    """observe(seat) is unchanged when only what seat cannot know is resampled; spectate
+    (no seat) is unchanged when what any seat cannot know is resampled, and shows no
+    seat's hand."""
     game = get_game(gid)
     rng = Rng(99)
     resampled = False  # once a resampled state is seen, no more hashing is needed
@@ -132,11 +134,15 @@ def test_observe_hides_hidden_parts(gid: str, si: int, setup: dict) -> None:
             if rng.randbelow(STATE_SAMPLE):
                 continue
             original = ""
+            public = game.spectate(state)
+            json.dumps(public)
+            assert public.get("seat", None) is None
             for seat in range(game.num_seats(state)):
                 seen = game.observe(state, seat)
                 json.dumps(seen)
                 other = game.determinize(state, seat, rng)
                 assert game.observe(other, seat) == seen, f"seed {seed}: observe leaks"
+                assert game.spectate(other) == public, f"seed {seed}: spectate leaks"
                 assert not game.check_invariants(other)
                 if game.has_hidden_info and not resampled:
                     original = original or state_hash(state)

@@ -58,7 +58,8 @@ def read(path: Path, lang: str) -> dict[str, tuple[str, ...]]:
 def test_every_package_that_speaks_has_catalogs() -> None:
     """The kernel, the command line and every game have ru and en catalogs."""
     games = {p.name for p in (SRC / "games").iterdir() if (p / "game.py").exists()}
-    expected = {"cardtable.core", "cardtable.cli"} | {f"cardtable.games.{g}" for g in games}
+    expected = {"cardtable.core", "cardtable.cli", "cardtable.web"}
+    expected |= {f"cardtable.games.{g}" for g in games}
     assert expected <= set(CATALOGS)
 
 
@@ -99,6 +100,9 @@ USES = [
     ("sim/*.py", r'\.msg\(\s*"([a-z_.0-9]+)"', "cardtable.core"),
     ("cli/*.py", r'(?<![.\w])t\(\s*"([a-z_.0-9]+)"', "cardtable.cli"),
     ("cli/mutation.py", r'(?<![.\w])m\(\s*"([a-z_.0-9]+)"', "cardtable.cli:mutation"),
+    ("web/*.py", r'(?<![.\w])refuse\(\s*"([a-z_.0-9]+)"', "cardtable.web"),
+    ("web/*.py", r'tr\(\s*PKG,\s*"([a-z_.0-9]+)"', "cardtable.web"),
+    ("web/static/*.js", r'(?<![.\w])t\(\s*"([a-z_.0-9]+)"', "cardtable.web"),
 ]
 
 

@@ -599,6 +599,29 @@ def position_command(
 app.command("mutation")(mutation_command)
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            help="SQLAlchemy URL (default: CARDTABLE_DATABASE_URL, else SQLite in the user data "
+            "folder).",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--agent-workers", min=0, help="Processes the AI players think in.")
+    ] = 2,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Serve the web table: play every game in the browser, with people and AI."""
+    from cardtable.cli.serve import serve_cmd
+
+    run(lang, lambda: serve_cmd(host, port, database, workers, lang.value))
+
+
 # --- tournaments and balance reports (work in cli/lab.py) ---------------------------------
 class ReportFormat(StrEnum):
     """Formats of the balance report."""

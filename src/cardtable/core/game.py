@@ -121,6 +121,11 @@ class Game(ABC):
         """What ``seat`` may know, as JSON-able data with every hidden thing removed."""
 
     @abstractmethod
+    def spectate(self, state: Any) -> dict[str, Any]:
+        """What someone without a seat may know (a spectator, an unfinished game's public
+        page): only what every seat may know, as JSON-able data."""
+
+    @abstractmethod
     def determinize(self, state: Any, seat: int, rng: Any) -> Any:
         """A full state consistent with observe(state, seat), hidden parts resampled."""
 

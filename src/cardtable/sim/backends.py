@@ -128,17 +128,24 @@ def run_tasks(
         yield from _run_processes(fn, chunks, jobs)
 
 
-def _run_processes(
-    fn: Callable[[T], R], chunks: list[list[tuple[int, T]]], jobs: int
-) -> Iterator[tuple[int, R]]:
-    context = multiprocessing.get_context()
+def worker_pool(jobs: int, start_method: str | None = None) -> ProcessPoolExecutor:
+    """Worker processes that leave Ctrl-C to this process and die with it
+    (``start_method``: multiprocessing's, default the platform's; ``spawn`` gives workers
+    none of this process's open files, such as a server's listening socket)."""
+    context = multiprocessing.get_context(start_method)
     direct = context.get_start_method() != "forkserver"
-    pool = ProcessPoolExecutor(
+    return ProcessPoolExecutor(
         max_workers=jobs,
         mp_context=context,
         initializer=_worker_init,
         initargs=(os.getpid(), direct),
     )
+
+
+def _run_processes(
+    fn: Callable[[T], R], chunks: list[list[tuple[int, T]]], jobs: int
+) -> Iterator[tuple[int, R]]:
+    pool = worker_pool(jobs)
     finished = False
     try:
         pending: set[Future[list[tuple[int, R]]]] = set()

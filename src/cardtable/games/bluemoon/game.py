@@ -134,6 +134,10 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         """What the seat may know (bluemoon.special.rule10)."""
         return view.observation(self, state, seat)
 
+    def spectate(self, state: BlueMoonState) -> dict[str, Any]:
+        """What every seat may know: no hand but its public cards."""
+        return view.observation(self, state, None)
+
     def determinize(self, state: BlueMoonState, seat: int, rng: Rng) -> BlueMoonState:
         """Reshuffle what ``seat`` cannot see: the other player's unrevealed hand cards with
         their deck and their discard pile under its top card; its own deck order."""

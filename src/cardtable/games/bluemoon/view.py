@@ -143,13 +143,14 @@ def _card(game: BlueMoonGame, st: BlueMoonState, i: int) -> dict[str, Any]:
     return out
 
 
-def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, Any]:
+def observation(game: BlueMoonGame, st: BlueMoonState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (bluemoon.special.rule10): its own hand and discard pile, the
     other hand's size and revealed cards, both areas, the top of the other discard pile and
     of each leadership pile, deck sizes; no deck order. A game with what-if numbers shows
-    them to both players (``overrides``, as the changed cards would be printed)."""
+    them to both players (``overrides``, as the changed cards would be printed). ``seat``
+    None: a spectator, who sees of each hand its revealed cards (``public_hands``) and of
+    each discard pile its top (``discard_tops``)."""
     db = game.dbs(st)
-    other = 1 - seat
     obs: dict[str, Any] = {
         "game": "bluemoon",
         "seat": seat,
@@ -163,18 +164,24 @@ def observation(game: BlueMoonGame, st: BlueMoonState, seat: int) -> dict[str, A
         "peoples": list(st.boxes),
         "dragons": list(st.dragons),
         "crystals": list(st.crystals),
-        "hand": [{"inst": c, "card": st.card_ids[c]} for c in st.hands[seat]],
-        "other_hand": sorted(st.card_ids[c] for c in st.hands[other] if st.public[c]),
         "hand_sizes": [len(h) for h in st.hands],
         "deck_sizes": [len(d) for d in st.decks],
-        "discard": [st.card_ids[c] for c in st.discards[seat]],
-        "other_discard_top": st.card_ids[st.discards[other][-1]] if st.discards[other] else None,
         "leaders_top": [st.card_ids[p[-1]] if p else None for p in st.leaders],
         "combat": [[_card(game, st, i) for i in row] for row in st.combat],
         "support": [[_card(game, st, i) for i in row] for row in st.support],
         "totals": [total(db, st, s) if st.element >= 0 else 0 for s in (0, 1)],
         "shielded": [bool(st.element >= 0 and shielded(db, st, s)) for s in (0, 1)],
     }
+    if seat is None:
+        obs["public_hands"] = [sorted(st.card_ids[c] for c in h if st.public[c]) for h in st.hands]
+        obs["discard_tops"] = [st.card_ids[d[-1]] if d else None for d in st.discards]
+    else:
+        other = 1 - seat
+        obs["hand"] = [{"inst": c, "card": st.card_ids[c]} for c in st.hands[seat]]
+        obs["other_hand"] = sorted(st.card_ids[c] for c in st.hands[other] if st.public[c])
+        obs["discard"] = [st.card_ids[c] for c in st.discards[seat]]
+        top = st.discards[other][-1] if st.discards[other] else None
+        obs["other_discard_top"] = None if top is None else st.card_ids[top]
     if st.overrides:
         obs["overrides"] = decode(st.overrides)
     if st.step:  # step mode (engine.step): a stop is public, with its boundary

@@ -150,6 +150,10 @@ class BossGame(InlineCards[BossDB], Game):
         """What the seat may know (boss.zone.*)."""
         return view.observation(self, state, seat)
 
+    def spectate(self, state: BossState) -> dict[str, Any]:
+        """What every seat may know: no hand but its public cards."""
+        return view.observation(self, state, None)
+
     def determinize(self, state: BossState, seat: int, rng: Rng) -> BossState:
         """Reshuffle what ``seat`` cannot see: every player's deck order, the other players'
         hand cards it has not seen, and its own cards exiled unseen by its redeals (which

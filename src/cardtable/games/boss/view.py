@@ -207,13 +207,15 @@ def _frame(st: BossState, f: list[Any]) -> dict[str, Any]:
     }
 
 
-def observation(game: BossGame, st: BossState, seat: int) -> dict[str, Any]:
+def observation(game: BossGame, st: BossState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (boss.zone.*): its own hand, the others' hand sizes and the
     cards in them everyone has seen, deck sizes (never their order), graveyards, the
     abyss (the cards a player exiled by redealing are shown to the others only:
-    boss.setup.redeal_seen), the battlefield, the stack, resources and the boss."""
+    boss.setup.redeal_seen), the battlefield, the stack, resources and the boss. ``seat``
+    None: a spectator, who sees no hand and of the hands and the abyss only the cards
+    every player has seen."""
     db = game.dbs(st)
-    bit = 1 << seat
+    bit = (1 << st.nseats()) - 1 if seat is None else 1 << seat
     players = []
     for s in range(st.nseats()):
         hand = st.hands[s]
@@ -223,12 +225,12 @@ def observation(game: BossGame, st: BossState, seat: int) -> dict[str, Any]:
                 "deck_name": st.labels[s],
                 "hand": [st.card_ids[c] for c in hand] if s == seat else None,
                 "hand_size": len(hand),
-                "hand_known": sorted(st.card_ids[c] for c in hand if st.known[c] & bit)
+                "hand_known": sorted(st.card_ids[c] for c in hand if st.known[c] & bit == bit)
                 if s != seat
                 else None,
                 "deck_size": len(st.decks[s]),
                 "grave": [st.card_ids[c] for c in st.graves[s]],
-                "abyss": [st.card_ids[c] if st.known[c] & bit else None for c in abyss],
+                "abyss": [st.card_ids[c] if st.known[c] & bit == bit else None for c in abyss],
                 "slots": st.slots[s],
                 "filled": st.filled[s],
                 "extra": st.temp[s],

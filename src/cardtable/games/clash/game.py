@@ -90,6 +90,10 @@ class ClashGame(Game):
         """Everything but the hidden order of other players' hands and of the draft pool."""
         return view.observation(self, state, seat)
 
+    def spectate(self, state: ClashState) -> dict[str, Any]:
+        """What every seat may know: no hand but its public cards."""
+        return view.observation(self, state, None)
+
     def determinize(self, state: ClashState, seat: int, rng: Rng) -> ClashState:
         """Reshuffle the cards whose places seat cannot know, and the future randomness."""
         s = state.clone()

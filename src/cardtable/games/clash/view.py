@@ -197,15 +197,16 @@ def creature_view(game: ClashGame, st: ClashState, c: int) -> dict[str, Any]:
     return out
 
 
-def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know: hidden hand places are None, hidden cards listed only as a set."""
+def observation(game: ClashGame, st: ClashState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know: hidden hand places are None, hidden cards listed only as a set
+    (``seat`` None: a spectator, who sees only the public places)."""
     hands = []
     hidden = []
     for s, hand in enumerate(st.hands):
         shown: list[dict[str, Any] | None] = []
         secret: list[str] = []
         for c in hand:
-            if s == seat or st.public[c]:
+            if st.public[c] or s == seat:
                 if c == st.fortress[s]:
                     shown.append({"inst": c, "card": "fortress"})
                 else:
@@ -253,7 +254,7 @@ def observation(game: ClashGame, st: ClashState, seat: int) -> dict[str, Any]:
         "removed": [st.card_ids[c] for c in st.removed],
         "limbo": [st.card_ids[c] for c in st.limbo],
         "available": [st.card_ids[c] for c in available(st, seat)]
-        if st.phase != DRAFT and not st.ai[seat]
+        if seat is not None and st.phase != DRAFT and not st.ai[seat]
         else [],
         "mode": st.mode,
         "teams": list(st.team),

@@ -157,6 +157,10 @@ class EpicGame(InlineCards[EpicDB], Game):
         """Own hand, others' hand sizes and revealed cards, no deck order."""
         return view.observation(self, state, seat)
 
+    def spectate(self, state: EpicState) -> dict[str, Any]:
+        """What every seat may know: no hand but its public cards."""
+        return view.observation(self, state, None)
+
     def determinize(self, state: EpicState, seat: int, rng: Rng) -> EpicState:
         """Reshuffle every card seat cannot see: others' unrevealed hand cards with their
         decks, and its own deck order; the future randomness too."""

@@ -275,8 +275,10 @@ def combat_damage_view(st: EpicState) -> dict[str, Any]:
     return {"src": a["src"], "left": a["left"], "side": a["side"], "parts": parts}
 
 
-def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck order."""
+def observation(game: EpicGame, st: EpicState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck
+    order (``seat`` None: a spectator, who sees no hand but its revealed cards and no
+    pack)."""
     statics = statics_in_play(game.dbs(st), st)
     hands: list[list[Any]] = []
     for s, hand in enumerate(st.hands):
@@ -315,8 +317,10 @@ def observation(game: EpicGame, st: EpicState, seat: int) -> dict[str, Any]:
         obs["draft"] = {
             "kind": st.draft,
             "round": st.draft_round,
-            "pack": [{"inst": c, "card": st.card_ids[c]} for c in st.packs[seat]],
-            "drafted": sorted(st.card_ids[c] for c in st.drafted[seat]),
+            "pack": []
+            if seat is None
+            else [{"inst": c, "card": st.card_ids[c]} for c in st.packs[seat]],
+            "drafted": [] if seat is None else sorted(st.card_ids[c] for c in st.drafted[seat]),
             "pack_sizes": [len(p) for p in st.packs],
             "drafted_sizes": [len(d) for d in st.drafted],
         }

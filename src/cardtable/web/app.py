@@ -1,0 +1,367 @@
+"""The FastAPI application: the lobby and table API, one WebSocket per seat (or spectator),
+the agents' worker pool and the pages.
+
+A client never sends an action of its own making: it sends the number of the action it
+saw (``n``) and the index of its choice in the legal list the server sent it. The server
+checks both with the engine, stores the action, and sends every connection its own view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+from collections.abc import AsyncIterator
+from concurrent.futures import Executor, ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.middleware.sessions import SessionMiddleware
+
+from cardtable.agents.base import agent_names
+from cardtable.cli.render import game_module
+from cardtable.core.errors import CardtableError
+from cardtable.core.i18n import LANGS, keys, tr
+from cardtable.core.registry import game_ids, get_game
+from cardtable.sim.backends import worker_pool
+from cardtable.web.database import connect, session_factory
+from cardtable.web.tables import PKG, LiveTable, TableService, agent_seed, decide, refuse
+from cardtable.web.views import seat_view
+
+STATIC = Path(__file__).with_name("static")
+MAX_MESSAGE = 2048  # bytes of one client message; longer ones are refused unread
+
+
+@dataclass
+class Settings:
+    """How the server runs: its database, the cookie key, the agents' workers (0: one
+    thread in the server process, for tests)."""
+
+    database: str
+    secret: str
+    agent_workers: int = 2
+
+
+class NewTable(BaseModel):
+    """A table as the host asks for it."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=20)
+    setup: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] = Field(min_length=1, max_length=8)
+    host_seat: int | None = 0
+    seed: int | None = Field(default=None, ge=0, lt=2**62)
+
+
+class Join(BaseModel):
+    """Taking a seat with its invite."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, lt=8)
+    invite: str = Field(min_length=1, max_length=100)
+
+
+class Me(BaseModel):
+    """The name and language a guest chooses."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str | None = Field(default=None, max_length=40)
+    lang: str | None = None
+
+
+@dataclass(eq=False)
+class Client:
+    """One open WebSocket: its seat (None: spectator) and language."""
+
+    socket: WebSocket
+    seat: int | None
+    lang: str
+
+
+@dataclass
+class Hub:
+    """The open connections of every table, and the tables whose agents are thinking."""
+
+    clients: dict[str, set[Client]] = field(default_factory=dict)
+    driving: set[str] = field(default_factory=set)
+
+    async def broadcast(self, table: LiveTable) -> None:
+        """Send every connection of the table its own view."""
+        for client in list(self.clients.get(table.id, ())):
+            try:
+                await client.socket.send_json(seat_view(table, client.seat, client.lang))
+            except Exception:  # a closed socket: forgotten
+                self.clients.get(table.id, set()).discard(client)
+
+
+def player_key(request: Request | WebSocket) -> str:
+    """The signed cookie's player key, made on first contact."""
+    session = request.session
+    key = session.get("player")
+    if not isinstance(key, str):
+        key = secrets.token_hex(16)
+        session["player"] = key
+    return key
+
+
+def lang_of(request: Request | WebSocket) -> str:
+    """The language asked for (``?lang=``), else the session's, else Russian."""
+    asked = request.query_params.get("lang")
+    if asked in LANGS:
+        return asked
+    saved = request.session.get("lang")
+    return saved if saved in LANGS else "ru"
+
+
+def card_list(game: Any) -> list[dict[str, Any]]:
+    """The game's card list (its ``render.card_list``)."""
+    module = game_module(game, "render")
+    return [] if module is None else list(module.card_list(game))
+
+
+def error_json(exc: CardtableError, lang: str, status: int = 400) -> JSONResponse:
+    """A refusal as ``{"error": text}`` in the client's language."""
+    return JSONResponse({"error": exc.text(lang)}, status_code=status)
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The application for ``settings`` (its database migrated on start)."""
+    engine = connect(settings.database)
+    service = TableService(session_factory(engine))
+    hub = Hub()
+    pool: Executor = (
+        ThreadPoolExecutor(1)
+        if settings.agent_workers <= 0
+        else worker_pool(settings.agent_workers, "spawn")
+    )
+
+    async def drive(table: LiveTable) -> None:
+        """Let the agents play while one of them is to decide (one driver per table)."""
+        if table.id in hub.driving:
+            return
+        hub.driving.add(table.id)
+        try:
+            loop = asyncio.get_running_loop()
+            while (turn := service.agent_turn(table)) is not None:
+                seat, spec, state_json, n = turn
+                seed = agent_seed(table.seed, n, seat)
+                action = await loop.run_in_executor(
+                    pool, decide, table.game.id, state_json, seat, spec, seed
+                )
+                try:
+                    service.act(table.id, seat, None, n, action)
+                except CardtableError:
+                    break  # the table moved on meanwhile: its next turn is asked again
+                await hub.broadcast(table)
+        finally:
+            hub.driving.discard(table.id)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        pool.shutdown(wait=False, cancel_futures=True)
+        engine.dispose()
+
+    app = FastAPI(title="cardtable", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(
+        SessionMiddleware,
+        secret_key=settings.secret,
+        session_cookie="cardtable",
+        same_site="lax",
+        max_age=60 * 60 * 24 * 365,
+    )
+    app.state.service = service
+    app.state.hub = hub
+
+    @app.exception_handler(CardtableError)
+    async def refused(request: Request, exc: CardtableError) -> JSONResponse:
+        return error_json(exc, lang_of(request))
+
+    # --- pages -------------------------------------------------------------------------
+    # (a page sets the signed cookie: its sockets then know the player)
+    @app.get("/", include_in_schema=False)
+    async def lobby_page(request: Request) -> FileResponse:
+        player_key(request)
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/t/{table_id}", include_in_schema=False)
+    async def table_page(request: Request, table_id: str) -> FileResponse:
+        player_key(request)
+        return FileResponse(STATIC / "table.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # --- the API -----------------------------------------------------------------------
+    @app.get("/api/me")
+    async def me(request: Request) -> dict[str, Any]:
+        return {
+            "player": player_key(request)[:8],
+            "name": request.session.get("name"),
+            "lang": lang_of(request),
+        }
+
+    @app.post("/api/me")
+    async def set_me(request: Request, body: Me) -> dict[str, Any]:
+        player_key(request)
+        if body.name is not None:
+            request.session["name"] = body.name.strip()[:40] or None
+        if body.lang is not None:
+            if body.lang not in LANGS:
+                raise HTTPException(400, tr(PKG, "bad_lang", lang_of(request)))
+            request.session["lang"] = body.lang
+        return await me(request)
+
+    @app.get("/api/texts")
+    async def texts(request: Request) -> dict[str, str]:
+        """The page texts in the client's language."""
+        lang = lang_of(request)
+        return {k: tr(PKG, k, lang) for k in sorted(keys(PKG)) if k.startswith("ui_")}
+
+    @app.get("/api/games")
+    async def games(request: Request) -> list[dict[str, Any]]:
+        lang = lang_of(request)
+        return [
+            {"id": g, "title": get_game(g).title.get(lang, g), "agents": agent_names()}
+            for g in game_ids()
+        ]
+
+    @app.get("/api/cards/{game_id}")
+    async def cards(game_id: str) -> list[dict[str, Any]]:
+        """Every card of a game as plain data, names and texts in both languages."""
+        if game_id not in game_ids():
+            raise refuse("unknown_game", game=game_id[:20], known=", ".join(game_ids()))
+        return card_list(get_game(game_id))
+
+    @app.get("/api/tables")
+    async def tables() -> list[dict[str, Any]]:
+        return service.listing()
+
+    @app.post("/api/tables")
+    async def new_table(request: Request, body: NewTable) -> dict[str, Any]:
+        player = player_key(request)
+        table, invites = service.create(
+            player,
+            body.game,
+            body.setup,
+            body.seats,
+            body.host_seat,
+            body.seed,
+            request.session.get("name"),
+        )
+        asyncio.get_running_loop().create_task(drive(table))
+        return {
+            "id": table.id,
+            "invites": {str(k): f"/t/{table.id}?seat={k}&invite={v}" for k, v in invites.items()},
+        }
+
+    @app.get("/api/tables/{table_id}")
+    async def table_info(request: Request, table_id: str) -> dict[str, Any]:
+        table = service.get(table_id)
+        held = table.seat_of(player_key(request))
+        view = seat_view(table, held[0] if held else None, lang_of(request))
+        return {**view, "mine": held}
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
+        player = player_key(request)
+        service.join(table_id, body.seat, body.invite, player, request.session.get("name"))
+        table = service.get(table_id)
+        await hub.broadcast(table)
+        asyncio.get_running_loop().create_task(drive(table))
+        return {"seat": body.seat}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(request: Request, table_id: str) -> Response:
+        """The replay of a finished game (an unfinished one would tell its seed)."""
+        table = service.get(table_id)
+        if table.status != "over":
+            raise HTTPException(403, tr(PKG, "replay_not_over", lang_of(request)))
+        text = json.dumps(table.replay().to_json(), ensure_ascii=False, indent=1)
+        return Response(
+            text,
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'},
+        )
+
+    # --- the table's socket ----------------------------------------------------------
+    @app.websocket("/ws/{table_id}")
+    async def socket(ws: WebSocket, table_id: str) -> None:
+        lang = lang_of(ws)
+        try:
+            table = service.get(table_id)
+        except CardtableError as exc:
+            await ws.close(code=4404, reason=exc.text(lang)[:120])
+            return
+        player = player_key(ws)
+        held = table.seat_of(player)
+        asked = ws.query_params.get("seat")
+        seat: int | None = None
+        if asked is not None and asked != "":
+            if not asked.isdigit() or int(asked) not in held:
+                await ws.close(code=4403, reason=tr(PKG, "not_your_seat", lang, seat=asked)[:120])
+                return
+            seat = int(asked)
+        await ws.accept()
+        client = Client(ws, seat, lang)
+        hub.clients.setdefault(table.id, set()).add(client)
+        try:
+            await ws.send_json(seat_view(table, seat, lang))
+            asyncio.get_running_loop().create_task(drive(table))
+            while True:
+                text = await ws.receive_text()
+                reply = await handle(table, client, player, text)
+                if reply is not None:
+                    await ws.send_json(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.clients.get(table.id, set()).discard(client)
+
+    async def handle(
+        table: LiveTable, client: Client, player: str, text: str
+    ) -> dict[str, Any] | None:
+        """One client message: an action (``{"type": "act", "n": N, "choice": I}``) or a
+        request to send the view again (``{"type": "view"}``); anything else is refused."""
+        lang = client.lang
+        if len(text.encode()) > MAX_MESSAGE:
+            return {"type": "error", "error": tr(PKG, "too_long", lang, n=MAX_MESSAGE)}
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            return {"type": "error", "error": tr(PKG, "bad_message", lang)}
+        if not isinstance(msg, dict) or msg.get("type") not in ("act", "view"):
+            return {"type": "error", "error": tr(PKG, "bad_message", lang)}
+        if msg["type"] == "view":
+            return seat_view(table, client.seat, lang)
+        n, choice = msg.get("n"), msg.get("choice")
+        if client.seat is None:
+            return {"type": "error", "error": tr(PKG, "spectator_cannot_act", lang)}
+        if type(n) is not int or type(choice) is not int:
+            return {"type": "error", "error": tr(PKG, "bad_message", lang)}
+        try:
+            with table.lock:
+                if n != len(table.actions):
+                    raise_stale = tr(PKG, "stale_action", lang, n=n, now=len(table.actions))
+                    return {"type": "error", "error": raise_stale}
+                legal = table.game.legal_actions(table.state)
+                if table.game.to_move(table.state) != client.seat:
+                    return {
+                        "type": "error",
+                        "error": tr(PKG, "not_your_turn", lang, seat=client.seat + 1),
+                    }
+                if not 0 <= choice < len(legal):
+                    return {"type": "error", "error": tr(PKG, "bad_choice", lang, n=choice)}
+                service.act(table.id, client.seat, player, n, legal[choice])
+        except CardtableError as exc:
+            return {"type": "error", "error": exc.text(lang)}
+        await hub.broadcast(table)
+        asyncio.get_running_loop().create_task(drive(table))
+        return None
+
+    return app

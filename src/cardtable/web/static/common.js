@@ -1,0 +1,53 @@
+// Shared helpers of the pages: the page texts in the chosen language and small DOM tools.
+export const params = new URLSearchParams(location.search);
+export let lang = params.get("lang") || localStorage.getItem("cardtable.lang") || "ru";
+export let texts = {};
+
+export async function loadTexts() {
+  const me = await (await fetch(`/api/me?lang=${lang}`)).json();
+  lang = me.lang;
+  texts = await (await fetch(`/api/texts?lang=${lang}`)).json();
+  return me;
+}
+
+export function t(key, values = {}) {
+  let text = texts[key] || key;
+  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
+  return text;
+}
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export async function setLang(value) {
+  lang = value;
+  localStorage.setItem("cardtable.lang", value);
+  await fetch("/api/me", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ lang: value }) });
+  location.reload();
+}
+
+export function langSwitch() {
+  const select = el("select", { "aria-label": "lang", onchange: (e) => setLang(e.target.value) },
+    el("option", { value: "ru", selected: lang === "ru" }, "Русский"),
+    el("option", { value: "en", selected: lang === "en" }, "English"));
+  return select;
+}
+
+export async function api(path, body) {
+  const options = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || data.detail || response.statusText);
+  return data;
+}

@@ -1,0 +1,89 @@
+// The lobby: the tables in play and a form for a new one.
+import { api, el, lang, langSwitch, loadTexts, t } from "./common.js";
+
+const AGENTS = ["greedy", "random", "ismcts:iters=300", "ismcts:iters=1000"];
+let games = [];
+
+function seatChoice(k, gameId) {
+  const options = [];
+  if (k === 0) options.push(el("option", { value: "you" }, t("ui_you")));
+  options.push(el("option", { value: "human" }, t("ui_person")));
+  const agents = gameId === "clash" ? [...AGENTS, "clash-solo"] : AGENTS;
+  for (const a of agents) options.push(el("option", { value: a, selected: k === 1 && a === "greedy" }, a));
+  return el("label", {}, `${k + 1}: `, el("select", { "data-seat": k }, options));
+}
+
+function drawSeats() {
+  const gameId = document.getElementById("game").value;
+  const seats = document.getElementById("seats");
+  const count = Number(seats.dataset.count || 2);
+  seats.replaceChildren(
+    el("span", {}, `${t("ui_seats")}: `),
+    el("select", { id: "seat-count", onchange: (e) => { seats.dataset.count = e.target.value; drawSeats(); } },
+      [2, 3, 4].map((n) => el("option", { value: n, selected: n === count }, n))),
+    ...Array.from({ length: count }, (_, k) => seatChoice(k, gameId)),
+  );
+}
+
+async function create(event) {
+  event.preventDefault();
+  const error = document.getElementById("error");
+  error.textContent = "";
+  const choices = [...document.querySelectorAll("#seats select[data-seat]")].map((s) => s.value);
+  const hostSeat = choices.indexOf("you");
+  let setup;
+  try { setup = JSON.parse(document.getElementById("setup").value || "{}"); }
+  catch (e) { error.textContent = e.message; return; }
+  const seats = choices.map((c) => (c === "you" ? "human" : c));
+  try {
+    const made = await api("/api/tables", {
+      game: document.getElementById("game").value, setup, seats,
+      host_seat: hostSeat >= 0 ? hostSeat : null,
+    });
+    const invites = Object.entries(made.invites);
+    if (invites.length === 0) {
+      location.href = `/t/${made.id}?seat=${hostSeat}&lang=${lang}`;
+      return;
+    }
+    document.getElementById("invites").replaceChildren(
+      el("h3", {}, t("ui_invites")),
+      ...invites.map(([seat, url]) => el("div", {}, `${Number(seat) + 1}: `, el("input", { size: 70, readonly: true, value: location.origin + url }))),
+      el("p", {}, el("a", { href: `/t/${made.id}?seat=${hostSeat}&lang=${lang}` }, t("ui_open"))),
+    );
+  } catch (e) {
+    error.textContent = e.message;
+  }
+}
+
+async function refresh() {
+  const tables = await api("/api/tables");
+  const rows = tables.map((tb) => {
+    const title = games.find((g) => g.id === tb.game)?.title || tb.game;
+    const seats = tb.seats.map((s) => (s.agent ? s.agent : s.free ? t("ui_free") : s.name || "—")).join(", ");
+    return el("tr", {},
+      el("td", {}, title), el("td", {}, t(`ui_status_${tb.status}`)), el("td", {}, seats),
+      el("td", {}, el("a", { href: `/t/${tb.id}?lang=${lang}` }, t("ui_watch"))));
+  });
+  document.getElementById("tables").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", {}, t("ui_no_tables")))]));
+}
+
+async function main() {
+  await loadTexts();
+  document.documentElement.lang = lang;
+  document.getElementById("lang").append(langSwitch());
+  document.getElementById("new-title").textContent = t("ui_new_table");
+  document.getElementById("lobby-title").textContent = t("ui_lobby");
+  document.getElementById("game-label").textContent = t("ui_game");
+  document.getElementById("setup-label").textContent = t("ui_setup");
+  document.getElementById("create").textContent = t("ui_create");
+  games = await api("/api/games");
+  const select = document.getElementById("game");
+  select.replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
+  select.addEventListener("change", drawSeats);
+  drawSeats();
+  document.getElementById("new-table").addEventListener("submit", create);
+  await refresh();
+  setInterval(refresh, 4000);
+}
+
+main();

@@ -1,0 +1,93 @@
+"""A real server process killed with SIGKILL in the middle of a game: started again on the
+same database, every table is where it was and the game goes on (docs/web.md,
+"Persistence")."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx2
+from websockets.sync.client import connect
+
+from cardtable.core.replay import Replay, verify
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start(db: str, port: int, home: Path) -> subprocess.Popen[str]:
+    """``cardtable serve`` on loopback; returns once it answers."""
+    env = dict(os.environ, HOME=str(home), XDG_DATA_HOME=str(home / "data"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(port),
+         "--database", db, "--agent-workers", "1", "--lang", "en"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()
+        try:
+            httpx2.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return proc
+        except httpx2.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def views(ws: Any, done: Any) -> dict[str, Any]:
+    while True:
+        msg = json.loads(ws.recv(timeout=30))
+        assert msg["type"] == "state", msg
+        if done(msg):
+            return msg
+
+
+def test_sigkill_mid_game_loses_no_action(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'server.db'}"
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = start(db, port, tmp_path)
+    try:
+        client = httpx2.Client(base_url=base)
+        client.get("/")
+        made = client.post(
+            "/api/tables", json={"game": "clash", "seats": ["human", "greedy"], "seed": 4}
+        ).json()
+        cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+        url = f"ws://127.0.0.1:{port}/ws/{made['id']}?seat=0"
+        with connect(url, additional_headers={"Cookie": cookie}) as ws:
+            msg = views(ws, lambda m: m["to_move"] == 0)
+            for _ in range(4):
+                ws.send(json.dumps({"type": "act", "n": msg["n"], "choice": 0}))
+                n = msg["n"]
+                msg = views(ws, lambda m, n=n: m["n"] > n and (m["to_move"] == 0 or m["outcome"]))
+        told = msg["n"]  # every action the client was told about
+        server.send_signal(signal.SIGKILL)
+        server.wait(timeout=10)
+        server = start(db, port, tmp_path)
+        client = httpx2.Client(base_url=base, cookies=client.cookies)
+        info = client.get(f"/api/tables/{made['id']}").json()
+        assert info["n"] >= told and info["mine"] == [0]
+        with connect(url, additional_headers={"Cookie": cookie}) as ws:
+            msg = views(ws, lambda m: True)
+            while msg["status"] != "over":
+                if msg["to_move"] == 0 and msg["legal"]:
+                    ws.send(json.dumps({"type": "act", "n": msg["n"], "choice": 0}))
+                msg = views(ws, lambda m, n=msg["n"]: m["n"] > n or m["status"] == "over")
+        replay = Replay.from_json(client.get(f"/api/tables/{made['id']}/replay").json())
+        assert verify(replay) is not None and len(replay.actions) == msg["n"]
+    finally:
+        server.kill()
+        server.wait(timeout=10)
