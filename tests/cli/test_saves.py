@@ -22,6 +22,7 @@ from typer.testing import CliRunner
 
 from cardtable.cli.main import app
 from cardtable.core.replay import Replay, run_replay, verify
+from tests.terminal import foreground_signals
 
 runner = CliRunner()
 GAME = ["play", "clash", "--p1", "greedy", "--p2", "greedy", "--seed", "11", "--lang", "en"]
@@ -322,6 +323,7 @@ def test_ctrl_c_while_agents_play_autosaves(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=foreground_signals,
     )
     deadline = time.monotonic() + 30
     assert proc.stdout is not None

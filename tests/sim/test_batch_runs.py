@@ -18,6 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardtable.cli.main import app
+from tests.terminal import foreground_signals
 
 runner = CliRunner()
 SIM = ["simulate", "clash", "--p1", "greedy", "--p2", "random", "--seed", "7", "--lang", "en"]
@@ -39,6 +40,7 @@ def start(args: list[str], **kw: Any) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=foreground_signals,
         **kw,
     )
 
