@@ -37,6 +37,7 @@ play: $(STAMP)
 	$(RUN) $(BIN)/cardtable play clash
 
 test: $(STAMP)
+	@sh tools/system-packages.sh
 	$(RUN) $(BIN)/python -m pytest -n $(JOBS) -m "not soak and not ray"
 
 test-ray: $(RAY_STAMP)

@@ -44,3 +44,15 @@ def pytest_testnodedown(node: Any, error: Any) -> None:
     counted = reporter.stats.setdefault("deselected", [])
     known = {getattr(entry, "nodeid", None) for entry in counted}
     counted.extend(SimpleNamespace(nodeid=i) for i in ids if i not in known)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """A test that could not run for want of a service (a database server) says so in one
+    line above the summary, with the reason, however many tests it kept from running."""
+    reasons: set[str] = set()
+    for report in terminalreporter.stats.get("skipped", []):
+        longrepr = getattr(report, "longrepr", None)
+        if isinstance(longrepr, tuple) and len(longrepr) == 3:
+            reasons.add(str(longrepr[2]).removeprefix("Skipped: "))
+    for reason in sorted(reasons):
+        terminalreporter.write_line(f"NOT RUN: {reason}", yellow=True, bold=True)

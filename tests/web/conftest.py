@@ -3,6 +3,7 @@ cookies (each client is another person)."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -10,11 +11,27 @@ import pytest
 from fastapi.testclient import TestClient
 
 from cardtable.web.app import Settings, create_app
+from tests.web.postgres import new_database, running_server, server_bin
+
+NO_SERVER = "PostgreSQL server not installed (Debian package postgresql; make test installs it)"
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.db'}"
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[tuple[str, int]]:
+    """One real PostgreSQL server per test process (a visible skip where none can run)."""
+    if server_bin() is None:
+        pytest.skip(NO_SERVER)
+    with running_server() as found:
+        yield found
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database of each kind: a SQLite file, a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'web.db'}"
+    sockets, port = request.getfixturevalue("pg_server")
+    return new_database(sockets, port, f"t_{uuid.uuid4().hex[:12]}")
 
 
 @pytest.fixture

@@ -52,8 +52,8 @@ def views(ws: Any, done: Any) -> dict[str, Any]:
             return msg
 
 
-def test_sigkill_mid_game_loses_no_action(tmp_path: Path) -> None:
-    db = f"sqlite:///{tmp_path / 'server.db'}"
+def test_sigkill_mid_game_loses_no_action(db_url: str, tmp_path: Path) -> None:
+    db = db_url
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = start(db, port, tmp_path)

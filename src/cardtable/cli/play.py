@@ -11,14 +11,12 @@ or Ctrl-C offers to save it to a file.
 
 from __future__ import annotations
 
-import os
 import shlex
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 from rich.console import Console
 from rich.text import Text
 
@@ -36,7 +34,7 @@ from cardtable.cli.render import (
 from cardtable.core import savefile
 from cardtable.core.agent import Agent, SeatView
 from cardtable.core.errors import Message, ReplayError, SetupError, shown
-from cardtable.core.files import check_writable
+from cardtable.core.files import check_writable, data_dir
 from cardtable.core.game import Game
 from cardtable.core.replay import Replay, run_replay
 
@@ -45,18 +43,6 @@ AGENT_SEED_STEP = 7919
 SYNC_EVERY = 1.0
 """Seconds between saves that also fsync the folder, and between autosaves (a save
 that stops or ends the game always does both)."""
-DATA_ENV = "CARDTABLE_DATA_DIR"
-"""An environment variable naming the data folder instead of the per-user one."""
-
-
-def data_dir() -> Path:
-    """The per-user data folder (``CARDTABLE_DATA_DIR`` if set)."""
-    env = os.environ.get(DATA_ENV)
-    if env:
-        return Path(env)
-    return Path(platformdirs.user_data_dir("cardtable", appauthor=False))
-
-
 def autosave_path(game_id: str, seed: int) -> Path:
     """Where a game without ``--save`` is autosaved."""
     return data_dir() / "autosave" / f"{game_id}-{seed}.json"

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import os
 import secrets
-from pathlib import Path
-
-from platformdirs import user_data_dir
 
 from cardtable.cli.render import console, t
+from cardtable.core.files import data_dir
 
 SECRET_ENV = "CARDTABLE_SECRET"
 
@@ -19,7 +17,7 @@ def cookie_secret() -> str:
     given = os.environ.get(SECRET_ENV)
     if given:
         return given
-    folder = Path(user_data_dir("cardtable", appauthor=False))
+    folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "secret.key"
     if not path.exists():

@@ -20,6 +20,19 @@ from pathlib import Path
 from typing import BinaryIO
 
 TEMP_SUFFIX = ".tmp"
+DATA_ENV = "CARDTABLE_DATA_DIR"
+"""An environment variable naming the data folder instead of the per-user one."""
+
+
+def data_dir() -> Path:
+    """The per-user data folder (``CARDTABLE_DATA_DIR`` if set): autosaves, the web
+    table's database and cookie key."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("cardtable", appauthor=False))
 
 
 def fsync_dir(folder: str | Path) -> None:

@@ -8,17 +8,19 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from platformdirs import user_data_dir
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
+
+from cardtable.core.files import data_dir
 
 ENV_URL = "CARDTABLE_DATABASE_URL"
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 def default_url() -> str:
-    """The embedded default: ``cardtable.db`` in the user's data folder (made if missing)."""
-    folder = Path(user_data_dir("cardtable", appauthor=False))
+    """The embedded default: ``cardtable.db`` in the user's data folder (made if missing;
+    ``CARDTABLE_DATA_DIR`` names another)."""
+    folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'cardtable.db'}"
 

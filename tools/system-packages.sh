@@ -1,0 +1,16 @@
+#!/bin/sh
+# The Debian packages the tests start services from: a PostgreSQL server for the web
+# table's database tests. Installed only where missing, and only where this user may
+# (root with apt-get); elsewhere the tests that need them are reported as not run.
+set -e
+have_postgres() { ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; }
+missing=""
+have_postgres || missing="$missing postgresql"
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "Installing Debian packages:$missing"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+else
+    echo "Not installing$missing (needs root and apt-get): the tests that need it will say NOT RUN."
+fi
