@@ -30,6 +30,7 @@ from cardtable.core.errors import CardtableError
 from cardtable.core.i18n import LANGS, keys, tr
 from cardtable.core.registry import game_ids, get_game
 from cardtable.sim.backends import worker_pool
+from cardtable.web.accounts import Accounts, TooManyLogins
 from cardtable.web.database import connect, session_factory
 from cardtable.web.tables import PKG, LiveTable, TableService, agent_seed, decide, refuse
 from cardtable.web.views import seat_view
@@ -67,6 +68,14 @@ class Join(BaseModel):
     invite: str = Field(min_length=1, max_length=100)
 
 
+class Credentials(BaseModel):
+    """A name and a password (registering or logging in)."""
+
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(min_length=1, max_length=40)
+    password: str = Field(min_length=1, max_length=200)
+
+
 class Me(BaseModel):
     """The name and language a guest chooses."""
 
@@ -101,8 +110,12 @@ class Hub:
 
 
 def player_key(request: Request | WebSocket) -> str:
-    """The signed cookie's player key, made on first contact."""
+    """Who this is: ``user:<id>`` when logged in, else the signed cookie's guest key
+    (made on first contact)."""
     session = request.session
+    user = session.get("user")
+    if isinstance(user, int):
+        return f"user:{user}"
     key = session.get("player")
     if not isinstance(key, str):
         key = secrets.token_hex(16)
@@ -133,7 +146,9 @@ def error_json(exc: CardtableError, lang: str, status: int = 400) -> JSONRespons
 def create_app(settings: Settings) -> FastAPI:
     """The application for ``settings`` (its database migrated on start)."""
     engine = connect(settings.database)
-    service = TableService(session_factory(engine))
+    sessions = session_factory(engine)
+    service = TableService(sessions)
+    accounts = Accounts(sessions)
     hub = Hub()
     pool: Executor = (
         ThreadPoolExecutor(1)
@@ -203,6 +218,7 @@ def create_app(settings: Settings) -> FastAPI:
         return {
             "player": player_key(request)[:8],
             "name": request.session.get("name"),
+            "account": isinstance(request.session.get("user"), int),
             "lang": lang_of(request),
         }
 
@@ -215,6 +231,30 @@ def create_app(settings: Settings) -> FastAPI:
             if body.lang not in LANGS:
                 raise HTTPException(400, tr(PKG, "bad_lang", lang_of(request)))
             request.session["lang"] = body.lang
+        return await me(request)
+
+    @app.post("/api/register")
+    async def register(request: Request, body: Credentials) -> dict[str, Any]:
+        user = accounts.register(body.name, body.password)
+        request.session.update({"user": user.id, "name": user.name})
+        return await me(request)
+
+    @app.post("/api/login")
+    async def login(request: Request, body: Credentials) -> Any:
+        address = request.client.host if request.client else "?"
+        try:
+            user = accounts.login(body.name, body.password, address)
+        except TooManyLogins as exc:
+            return error_json(exc, lang_of(request), 429)
+        except CardtableError as exc:
+            return error_json(exc, lang_of(request), 401)
+        request.session.update({"user": user.id, "name": user.name})
+        return await me(request)
+
+    @app.post("/api/logout")
+    async def logout(request: Request) -> dict[str, Any]:
+        request.session.pop("user", None)
+        request.session.pop("name", None)
         return await me(request)
 
     @app.get("/api/texts")
