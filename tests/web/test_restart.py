@@ -5,43 +5,14 @@ same database, every table is where it was and the game goes on (docs/web.md,
 from __future__ import annotations
 
 import json
-import os
 import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx2
 from websockets.sync.client import connect
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def start(db: str, port: int, home: Path) -> subprocess.Popen[str]:
-    """``cardtable serve`` on loopback; returns once it answers."""
-    env = dict(os.environ, HOME=str(home), XDG_DATA_HOME=str(home / "data"))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(port),
-         "--database", db, "--agent-workers", "1", "--lang", "en"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-    )  # fmt: skip
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, proc.communicate()
-        try:
-            httpx2.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-            return proc
-        except httpx2.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("the server did not start")
+from tests.web.server import free_port, start
 
 
 def views(ws: Any, done: Any) -> dict[str, Any]:

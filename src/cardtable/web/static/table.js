@@ -14,6 +14,11 @@ function seatName(message, seat) {
 
 function draw(message) {
   last = message;
+  // What the page shows, for people who test it: the action count, the status, and
+  // whether this seat has a choice to make now.
+  document.body.dataset.n = message.n;
+  document.body.dataset.status = message.status;
+  document.body.dataset.mine = message.to_move === message.seat && message.legal.length ? "1" : "0";
   document.getElementById("title").textContent = message.title;
   const status = document.getElementById("status");
   if (message.outcome_text) status.textContent = message.outcome_text;
