@@ -34,7 +34,7 @@ $(RAY_STAMP): $(STAMP)
 install: $(STAMP)
 
 play: $(STAMP)
-	$(RUN) $(BIN)/cardtable play clash
+	$(RUN) $(BIN)/cardtable serve --table clash
 
 test: $(STAMP)
 	@sh tools/system-packages.sh

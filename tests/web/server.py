@@ -19,13 +19,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(db: str, port: int, home: Path, workers: int = 1) -> subprocess.Popen[str]:
-    """``cardtable serve`` on loopback with its data folder in ``home``; returns once it
-    answers."""
+def start(
+    db: str | None, port: int, home: Path, workers: int = 1, extra: tuple[str, ...] = ()
+) -> subprocess.Popen[str]:
+    """``cardtable serve`` on loopback with its data folder in ``home`` (``db`` None: the
+    embedded default there); returns once it answers."""
     env = dict(os.environ, CARDTABLE_DATA_DIR=str(home / "data"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardtable.cli.main", "serve", "--port", str(port),
-         "--database", db, "--agent-workers", str(workers), "--lang", "en"],
+         *(("--database", db) if db else ()), "--agent-workers", str(workers), "--lang", "en",
+         *extra],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     deadline = time.monotonic() + 60

@@ -43,6 +43,17 @@ def browser() -> Iterator[Any]:
         found.close()
 
 
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+
+
+def watched(page: Any) -> list[str]:
+    """The page's script errors, from now on (a drawing that fails is a failure)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    return errors
+
+
 def frames_of(page: Any) -> list[dict[str, Any]]:
     """Every state message the page's WebSocket receives, from now on."""
     seen: list[dict[str, Any]] = []
@@ -84,6 +95,7 @@ def test_clash_against_an_agent_by_clicking_with_a_reload(base: str, browser: An
     """A Clash table made in the lobby, played by clicking against greedy; reloading the
     page mid-game continues where it was; the finished game offers its replay."""
     page = browser.new_page()
+    errors = watched(page)
     create(page, base, "clash", "greedy")
     page.wait_for_url("**/t/*")
     assert play_by_clicking(page, stop_after=6) == "stopped"
@@ -93,16 +105,42 @@ def test_clash_against_an_agent_by_clicking_with_a_reload(base: str, browser: An
     assert play_by_clicking(page) == "over"
     assert page.locator("#status").inner_text().endswith("won.")
     assert page.locator("#replay a").count() == 1
+    assert errors == []
     page.close()
 
 
 @pytest.mark.parametrize("game", ["epic", "bluemoon"])
 def test_a_whole_game_against_an_agent_by_clicking(base: str, browser: Any, game: str) -> None:
     page = browser.new_page()
+    errors = watched(page)
     create(page, base, game, "greedy")
     page.wait_for_url("**/t/*")
     assert play_by_clicking(page) == "over"
     assert page.locator("#log div").count() > 0
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "moves"), [("clash", 9), ("epic", 14), ("bluemoon", 8), ("boss", 12)]
+)
+def test_each_table_is_drawn_by_its_game(base: str, browser: Any, game: str, moves: int) -> None:
+    """Each game's own drawing (not the generic one) shows its table; the screenshot the
+    README shows is taken here (docs/screens/GAME.png), from a seeded game."""
+    page = browser.new_page(viewport={"width": 1200, "height": 820})
+    errors = watched(page)
+    page.goto(f"{base}/?lang=ru")
+    made = page.request.post(
+        f"{base}/api/tables", data={"game": game, "seats": ["human", "greedy"], "seed": 5}
+    ).json()
+    page.goto(f"{base}/t/{made['id']}?seat=0&lang=ru")
+    assert play_by_clicking(page, stop_after=moves) in ("stopped", "over")
+    board = page.locator("#board")
+    assert board.locator("section.seat").count() == 2  # a panel per player
+    assert board.locator("dl.kv").count() >= 1
+    assert errors == []
+    SCREENS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"{game}.png"))
     page.close()
 
 

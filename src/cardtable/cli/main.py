@@ -614,12 +614,20 @@ def serve_command(
     workers: Annotated[
         int, typer.Option("--agent-workers", min=0, help="Processes the AI players think in.")
     ] = 2,
+    table: Annotated[
+        str | None,
+        typer.Option(
+            "--table",
+            metavar="GAME",
+            help="Also set a table of GAME against greedy; print its link.",
+        ),
+    ] = None,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Serve the web table: play every game in the browser, with people and AI."""
     from cardtable.cli.serve import serve_cmd
 
-    run(lang, lambda: serve_cmd(host, port, database, workers, lang.value))
+    run(lang, lambda: serve_cmd(host, port, database, workers, lang.value, table))
 
 
 # --- tournaments and balance reports (work in cli/lab.py) ---------------------------------

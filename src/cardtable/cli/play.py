@@ -43,6 +43,8 @@ AGENT_SEED_STEP = 7919
 SYNC_EVERY = 1.0
 """Seconds between saves that also fsync the folder, and between autosaves (a save
 that stops or ends the game always does both)."""
+
+
 def autosave_path(game_id: str, seed: int) -> Path:
     """Where a game without ``--save`` is autosaved."""
     return data_dir() / "autosave" / f"{game_id}-{seed}.json"

@@ -26,8 +26,12 @@ def cookie_secret() -> str:
     return path.read_text(encoding="utf-8").strip()
 
 
-def serve_cmd(host: str, port: int, database: str | None, workers: int, lang: str) -> None:
-    """Start the server; the database is migrated first (a clear error if unreachable)."""
+def serve_cmd(
+    host: str, port: int, database: str | None, workers: int, lang: str, table: str | None = None
+) -> None:
+    """Start the server; the database is migrated first (a clear error if unreachable).
+    ``table``: also set a table of that game against the greedy AI and print the link
+    that seats whoever opens it first."""
     import uvicorn
 
     from cardtable.web.app import Settings, create_app
@@ -36,5 +40,10 @@ def serve_cmd(host: str, port: int, database: str | None, workers: int, lang: st
     url = database_url(database)
     app = create_app(Settings(database=url, secret=cookie_secret(), agent_workers=workers))
     shown = url.split("@")[-1] if "@" in url else url  # no password on screen
-    console().print(t("serve_start", lang, url=f"http://{host}:{port}/", database=shown))
+    address = f"http://{host}:{port}"
+    console().print(t("serve_start", lang, url=f"{address}/", database=shown), soft_wrap=True)
+    if table is not None:
+        made, invites = app.state.service.create("server", table, {}, ["human", "greedy"], None)
+        link = f"{address}/t/{made.id}?seat=0&invite={invites[0]}&lang={lang}"
+        console().print(t("serve_table", lang, link=link), soft_wrap=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

@@ -26,8 +26,9 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from cardtable.agents.base import agent_names
 from cardtable.cli.render import game_module
+from cardtable.cli.render import game_package as game_module_name
 from cardtable.core.errors import CardtableError
-from cardtable.core.i18n import LANGS, keys, tr
+from cardtable.core.i18n import LANGS, keys, load, tr
 from cardtable.core.registry import game_ids, get_game
 from cardtable.sim.backends import worker_pool
 from cardtable.web.accounts import Accounts, TooManyLogins
@@ -277,6 +278,18 @@ def create_app(settings: Settings) -> FastAPI:
         if game_id not in game_ids():
             raise refuse("unknown_game", game=game_id[:20], known=", ".join(game_ids()))
         return card_list(get_game(game_id))
+
+    @app.get("/api/words/{game_id}")
+    async def words(request: Request, game_id: str) -> dict[str, str]:
+        """The game's own words (keywords, phases, peoples …) in the client's language,
+        unformatted: the drawings name things as the terminal does."""
+        if game_id not in game_ids():
+            raise refuse("unknown_game", game=game_id[:20], known=", ".join(game_ids()))
+        game, lang = get_game(game_id), lang_of(request)
+        catalog = load(game_module_name(game), lang)
+        out = {k: catalog.raw(k) for k in sorted(catalog.keys)}
+        out.update({f"deck_title_{d}": game.deck_title(d, lang) for d in game.deck_names(None)})
+        return out
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:

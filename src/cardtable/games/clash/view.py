@@ -251,6 +251,8 @@ def observation(game: ClashGame, st: ClashState, seat: int | None) -> dict[str, 
         "hidden": hidden,
         "fortress": fortresses,
         "board": [[[creature_view(game, st, c) for c in row] for row in lane] for lane in st.board],
+        # each seat's top and bottom row as (lane, side) places on the board
+        "rows": [[list(place) for place in rows] for rows in st.seat_rows],
         "removed": [st.card_ids[c] for c in st.removed],
         "limbo": [st.card_ids[c] for c in st.limbo],
         "available": [st.card_ids[c] for c in available(st, seat)]

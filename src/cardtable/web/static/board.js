@@ -1,6 +1,6 @@
 // Drawing a seat's view: each game may have its own drawing; every view can be drawn by
 // the generic one, which lays out the observation's parts with card names.
-import { el } from "./common.js";
+import { el, t, word } from "./common.js";
 
 export function cardChip(id, names, extra = "") {
   if (id === null || id === undefined) return el("span", { class: "card hidden", title: "?" }, "?");
@@ -29,6 +29,94 @@ export function generic(value, names, depth = 0) {
   return el("span", {}, String(value));
 }
 
+// --- the games' own drawings ---------------------------------------------------------
+const chips = (cards, names, extra = "") => el("div", { class: "cards" }, cards.length ? cards.map((c) => cardChip(c, names, extra)) : el("span", { class: "muted" }, "—"));
+const facts = (pairs) => el("dl", { class: "kv" }, pairs.filter(([, v]) => v !== undefined && v !== null).flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)]));
+const seatName = (message, s) => message.seats[s]?.label || `${s + 1}`;
+const panel = (message, s, title, ...body) => el("section", { class: `seat${message.to_move === s ? " to-move" : ""}`, "data-seat": s }, el("strong", {}, title), ...body);
+
+function clash(message, names) {
+  const v = message.view;
+  const me = message.seat ?? 0;
+  const order = [...v.hands.keys()].sort((a, b) => (a === me) - (b === me));  // mine last (nearest)
+  const available = new Set(v.available || []);
+  const parts = [facts([[t("ui_turn"), v.turn], [t("ui_mana"), v.mana]])];
+  order.forEach((s, k) => {
+    const fort = v.fortress[s];
+    const hand = v.hands[s].map((c, i) => {
+      if (c && c.card === "fortress") return el("span", { class: "card public", title: t("ui_fortress") }, `${t(fort?.side === "fort" ? "ui_fort" : "ui_bastion")} ${fort?.health ?? ""}`);
+      if (c === null) return cardChip(null, names);
+      return cardChip(c, names, s === me && available.has(c.card) ? "public" : "");
+    });
+    const rows = v.rows[s].map(([lane, side], r) => el("div", { class: "row", "data-row": r }, el("span", { class: "muted" }, t("ui_row", { n: r + 1 })), v.board[lane][side].map((c) => cardChip(c, names))));
+    if (s === me) rows.reverse();
+    parts.push(panel(message, s, seatName(message, s),
+      s === me ? el("div", {}, rows) : el("div", {}, rows),
+      el("div", {}, el("span", { class: "muted" }, `${t("ui_hand")}: `), el("div", { class: "cards" }, hand)),
+      s === me && available.size ? el("div", { class: "muted" }, `${t("ui_available")}: ${[...available].map((c) => names[c] || c).join(", ")}`) : null));
+    if (k === order.length - 2) parts.push(el("div", { class: "bridge" }, `— ${t("ui_bridge")} —`));
+  });
+  return el("div", {}, parts);
+}
+
+function epic(message, names) {
+  const v = message.view;
+  const me = message.seat ?? 0;
+  const champion = (c) => {
+    const state = [t(`ui_${c.position}`), c.arriving ? t("ui_arriving") : null, ...(c.keywords || []).map((k) => word(`kw_${k}`, k))].filter(Boolean).join(", ");
+    return el("span", { class: `card ${c.position}`, title: state, "data-position": c.position },
+      names[c.card] || c.card, el("span", { class: "muted" }, ` ${c.offense}/${c.defense}${c.damage ? ` −${c.damage}` : ""} · ${state}`));
+  };
+  const parts = [facts([[t("ui_turn"), v.turn], [t("ui_window"), word(`step_${v.window}`, v.window, { seat: seatName(message, v.active) })], [t("ui_initiative"), seatName(message, v.initiative)],
+    [t("ui_attackers"), v.attackers.length ? v.attackers.length : null], [t("ui_blockers"), v.blockers.length ? v.blockers.length : null]])];
+  const order = [...v.health.keys()].sort((a, b) => (a === me) - (b === me));
+  for (const s of order) {
+    const hand = Array.isArray(v.hands[s]) && v.hands[s].length && typeof v.hands[s][0] === "object" ? v.hands[s] : null;
+    parts.push(panel(message, s, seatName(message, s),
+      facts([[t("ui_health"), v.health[s]], [t("ui_gold"), v.gold[s] ? "●" : "○"], [t("ui_deck"), v.deck_sizes[s]], [t("ui_hand"), v.hand_sizes[s]]]),
+      el("div", { class: "cards" }, v.play[s].length ? v.play[s].map(champion) : el("span", { class: "muted" }, "—")),
+      hand ? el("div", {}, el("span", { class: "muted" }, `${t("ui_hand")}: `), chips(hand, names)) : (v.hands[s].length ? chips(v.hands[s], names, "public") : null),
+      el("details", {}, el("summary", {}, `${t("ui_discard")} (${v.discards[s].length})`), chips(v.discards[s], names))));
+  }
+  return el("div", {}, parts);
+}
+
+function bluemoon(message, names) {
+  const v = message.view;
+  const me = message.seat ?? 0;
+  const card = (c) => cardChip({ ...c, state: c.active ? "" : "✕" }, names, c.active ? "public" : "");
+  const parts = [facts([[t("ui_fight"), v.fight], [t("ui_element"), v.element ? word(v.element, v.element) : null], [t("ui_dragons"), v.dragons.join(" : ")], [t("ui_crystals"), v.crystals.join(" : ")]])];
+  for (const s of [1 - me, me]) {
+    const hand = message.seat === s ? v.hand : null;
+    parts.push(panel(message, s, `${seatName(message, s)} · ${word(`people_${v.peoples[s]}`, v.peoples[s] || "")}`,
+      facts([[t("ui_totals"), v.totals[s]], [t("ui_deck"), v.deck_sizes[s]], [t("ui_hand"), v.hand_sizes[s]], [t("ui_leader"), v.leaders_top[s] ? names[v.leaders_top[s]] || v.leaders_top[s] : null]]),
+      el("div", {}, el("span", { class: "muted" }, `${t("ui_combat")}: `), el("div", { class: "cards" }, v.combat[s].map(card))),
+      el("div", {}, el("span", { class: "muted" }, `${t("ui_support")}: `), el("div", { class: "cards" }, v.support[s].map(card))),
+      hand ? el("div", {}, el("span", { class: "muted" }, `${t("ui_hand")}: `), chips(hand, names)) : null));
+  }
+  return el("div", {}, parts);
+}
+
+function boss(message, names) {
+  const v = message.view;
+  const parts = [facts([[t("ui_boss"), `${v.boss} / ${v.boss_max}`], [t("ui_shield"), v.shield || null], [t("ui_turn"), v.turn], [t("ui_phase"), word(`phase_${v.phase}`, v.phase)]])];
+  if (v.stack.length) parts.push(el("div", {}, `${t("ui_stack")}: `, generic(v.stack, names, 1)));
+  v.players.forEach((p, s) => {
+    parts.push(panel(message, s, `${seatName(message, s)} · ${word(`deck_title_${p.deck_name}`, p.deck_name)}`,
+      facts([[t("ui_resources"), `${p.filled}/${p.slots} (+${p.extra}), max ${p.max_resources}`], [t("ui_deck"), p.deck_size], [t("ui_hand"), p.hand_size]]),
+      el("div", {}, el("span", { class: "muted" }, `${t("ui_field")}: `), chips(p.field, names)),
+      p.hand ? el("div", {}, el("span", { class: "muted" }, `${t("ui_hand")}: `), chips(p.hand, names)) : null,
+      el("details", {}, el("summary", {}, `${t("ui_grave")} (${p.grave.length})`), chips(p.grave, names))));
+  });
+  return el("div", {}, parts);
+}
+
+const DRAWINGS = { clash, epic, bluemoon, boss };
+
 export function drawBoard(message, names) {
+  const own = DRAWINGS[message.game];
+  if (own) {
+    try { return own(message, names); } catch (e) { console.error(e); }
+  }
   return generic(message.view, names);
 }

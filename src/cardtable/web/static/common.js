@@ -10,6 +10,21 @@ export async function loadTexts() {
   return me;
 }
 
+export let words = {};
+
+export async function loadWords(game) {
+  words = await (await fetch(`/api/words/${game}?lang=${lang}`)).json();
+}
+
+// A word of the game's own catalog ("kw_blitz", "phase_combat"), its {placeholders}
+// filled; the fallback (the raw id) only where the game has no word for it.
+export function word(key, fallback, values = {}) {
+  let text = words[key];
+  if (text === undefined) return fallback;
+  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
+  return text;
+}
+
 export function t(key, values = {}) {
   let text = texts[key] || key;
   for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);

@@ -1,5 +1,5 @@
 // A table: one WebSocket for this seat (or for watching); legal moves are buttons.
-import { api, el, lang, langSwitch, loadTexts, params, t } from "./common.js";
+import { api, el, lang, langSwitch, loadTexts, loadWords, params, t } from "./common.js";
 import { drawBoard } from "./board.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -77,6 +77,7 @@ async function main() {
   }
   const info = await api(`/api/tables/${tableId}`);
   const cards = await api(`/api/cards/${info.game}`);
+  await loadWords(info.game);
   names = Object.fromEntries(cards.map((c) => [c.id, c.name[lang] || c.id]));
   connect();
 }
