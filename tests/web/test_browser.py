@@ -104,7 +104,36 @@ def test_clash_against_an_agent_by_clicking_with_a_reload(base: str, browser: An
     page.wait_for_function(f"document.body.dataset.n === '{n}'")
     assert play_by_clicking(page) == "over"
     assert page.locator("#status").inner_text().endswith("won.")
-    assert page.locator("#replay a").count() == 1
+    assert page.locator("#replay a").count() == 2  # the viewer, the file
+    total = int(page.evaluate("document.body.dataset.n"))
+    page.locator("#replay a").first.click()
+    page.wait_for_url("**/r/*")
+    page.wait_for_function(f"document.body.dataset.n === '{total}'")
+    first_log = page.locator("#log div").count()
+    page.click("#first")
+    page.wait_for_function("document.body.dataset.n === '0'")
+    assert page.locator("#log div").count() < first_log
+    page.click("#next")
+    page.wait_for_function("document.body.dataset.n === '1'")
+    page.click("#prev")
+    page.wait_for_function("document.body.dataset.n === '0'")
+    assert page.locator("#board section.seat").count() == 2
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["clash", "epic", "bluemoon", "boss"])
+def test_the_card_browser_filters_by_words(base: str, browser: Any, game: str) -> None:
+    """Every card of the game is listed with its text; typing filters by name or text."""
+    page = browser.new_page()
+    errors = watched(page)
+    page.goto(f"{base}/cards/{game}?lang=en")
+    page.wait_for_function("document.querySelectorAll('#cards tr').length > 5")
+    every = page.locator("#cards tr").count()
+    name = page.locator("#cards tr strong").first.inner_text()
+    page.fill("#filter", name)
+    page.wait_for_function(f"document.querySelectorAll('#cards tr').length < {every}")
+    assert name in page.locator("#cards tr").first.inner_text()
     assert errors == []
     page.close()
 

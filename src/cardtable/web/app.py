@@ -206,6 +206,15 @@ def create_app(settings: Settings) -> FastAPI:
         player_key(request)
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/r/{table_id}", include_in_schema=False)
+    async def replay_page(request: Request, table_id: str) -> FileResponse:
+        player_key(request)
+        return FileResponse(STATIC / "replay.html")
+
+    @app.get("/cards/{game_id}", include_in_schema=False)
+    async def cards_page(game_id: str) -> FileResponse:
+        return FileResponse(STATIC / "cards.html")
+
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(request: Request, table_id: str) -> FileResponse:
         player_key(request)
@@ -341,6 +350,20 @@ def create_app(settings: Settings) -> FastAPI:
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{table.id}.json"'},
         )
+
+    @app.get("/api/tables/{table_id}/at/{k}")
+    async def replay_step(request: Request, table_id: str, k: int) -> dict[str, Any]:
+        """A finished game after its first ``k`` actions, as seat ``?seat=`` saw it (else as
+        a spectator): the replay viewer's steps."""
+        table = service.get(table_id)
+        lang = lang_of(request)
+        if table.status != "over":
+            raise HTTPException(403, tr(PKG, "replay_not_over", lang))
+        seat_q = request.query_params.get("seat")
+        seat = int(seat_q) if seat_q is not None and seat_q.isdigit() else None
+        if seat is not None and not 0 <= seat < len(table.seats):
+            raise refuse("no_such_seat", seat=seat + 1)
+        return {**seat_view(table.at(k), seat, lang), "total": len(table.actions)}
 
     # --- the table's socket ----------------------------------------------------------
     @app.websocket("/ws/{table_id}")

@@ -88,6 +88,17 @@ class LiveTable:
         """The seats this player key holds."""
         return [s.seat for s in self.seats if s.player == player]
 
+    def at(self, k: int) -> LiveTable:
+        """A copy of this table after its first ``k`` actions (clamped to the game)."""
+        k = max(0, min(k, len(self.actions)))
+        state = self.game.new_game(self.setup, self.seed, log=True)
+        for action in self.actions[:k]:
+            self.game.apply(state, action)
+        return LiveTable(
+            self.id, self.game, self.setup, self.seed, self.host, self.seats, state,
+            self.actions[:k],
+        )  # fmt: skip
+
     def replay(self) -> Replay:
         """The game so far in the replay format of the command line."""
         replay = Replay(game=self.game.id, setup=dict(self.setup), seed=self.seed)

@@ -62,7 +62,9 @@ async function refresh() {
     const seats = tb.seats.map((s) => (s.agent ? s.agent : s.free ? t("ui_free") : s.name || "—")).join(", ");
     return el("tr", {},
       el("td", {}, title), el("td", {}, t(`ui_status_${tb.status}`)), el("td", {}, seats),
-      el("td", {}, el("a", { href: `/t/${tb.id}?lang=${lang}` }, t("ui_watch"))));
+      el("td", {}, tb.status === "over"
+        ? el("a", { href: `/r/${tb.id}?lang=${lang}` }, t("ui_replay_view"))
+        : el("a", { href: `/t/${tb.id}?lang=${lang}` }, t("ui_watch"))));
   });
   document.getElementById("tables").replaceChildren(...(rows.length ? rows : [el("tr", {}, el("td", {}, t("ui_no_tables")))]));
 }
@@ -77,6 +79,8 @@ async function main() {
   document.getElementById("setup-label").textContent = t("ui_setup");
   document.getElementById("create").textContent = t("ui_create");
   games = await api("/api/games");
+  document.getElementById("card-links").replaceChildren(`${t("ui_cards")}: `,
+    ...games.flatMap((g, k) => [k ? " · " : "", el("a", { href: `/cards/${g.id}?lang=${lang}` }, g.title)]));
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
   select.addEventListener("change", drawSeats);

@@ -36,7 +36,9 @@ function draw(message) {
     e.rule ? el("span", { class: "rule", title: e.rule_text || e.rule }, e.rule) : null)));
   log.scrollTop = log.scrollHeight;
   const replay = document.getElementById("replay");
-  replay.replaceChildren(message.status === "over" ? el("a", { href: `/api/tables/${tableId}/replay` }, t("ui_replay")) : "");
+  replay.replaceChildren(...(message.status === "over"
+    ? [el("a", { href: `/r/${tableId}?lang=${lang}` }, t("ui_replay_view")), " · ", el("a", { href: `/api/tables/${tableId}/replay` }, t("ui_replay"))]
+    : []));
 }
 
 function send(message) {
