@@ -14,7 +14,7 @@ PIP    := $(BIN)/python -m pip install --quiet --no-compile
 RUN    := PYTHONDONTWRITEBYTECODE=
 JOBS   ?= auto
 
-.PHONY: play test test-ray check bench soak clean install
+.PHONY: play test test-ray check bench bench-server soak clean install
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("cardtable needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -50,6 +50,10 @@ check: $(DEV_STAMP)
 
 bench: $(STAMP)
 	for g in clash epic bluemoon boss; do $(RUN) $(BIN)/cardtable bench $$g --lang en || exit 1; done
+
+# A bounded load test of the web table on loopback: prints latencies and memory.
+bench-server: $(STAMP)
+	$(RUN) $(BIN)/python benchmarks/bench_server.py --tables 100 --actions 20 --think 1
 
 soak: $(STAMP)
 	$(RUN) CARDTABLE_SOAK_GAMES=50000 $(BIN)/python -m pytest -n $(JOBS) -m soak

@@ -16,6 +16,15 @@ def until(ws: WebSocketTestSession, done: Any, limit: int = 5000) -> dict[str, A
     raise AssertionError("the expected message never came")
 
 
+def next_error(ws: WebSocketTestSession, limit: int = 1000) -> dict[str, Any]:
+    """The next error message (state messages of other seats' moves may come first)."""
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg.get("type") == "error":
+            return msg
+    raise AssertionError("no error came")
+
+
 def play_out(ws: WebSocketTestSession, seat: int, first: dict[str, Any]) -> dict[str, Any]:
     """Play ``seat`` by always choosing the last legal option until the game is over."""
     msg = first

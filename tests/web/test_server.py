@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 from cardtable.core.game import state_hash
 from cardtable.core.registry import get_game
 from cardtable.core.replay import Replay, verify
-from tests.web.play import play_out, until
+from tests.web.play import next_error, play_out, until
 
 
 def new_table(client: TestClient, game: str, seats: list[str], **extra: object) -> dict:
@@ -54,7 +54,7 @@ def test_a_seat_cannot_be_taken_or_played_by_another_person(make_client) -> None
         seen = until(ws, lambda m: True)
         assert seen["seat"] is None and seen["legal"] == []
         ws.send_json({"type": "act", "n": seen["n"], "choice": 0})
-        assert ws.receive_json() == {"type": "error", "error": "A spectator cannot act."}
+        assert next_error(ws) == {"type": "error", "error": "A spectator cannot act."}
 
 
 def test_refused_messages_change_nothing(make_client) -> None:

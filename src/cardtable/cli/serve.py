@@ -46,4 +46,11 @@ def serve_cmd(
         made, invites = app.state.service.create("server", table, {}, ["human", "greedy"], None)
         link = f"{address}/t/{made.id}?seat=0&invite={invites[0]}&lang={lang}"
         console().print(t("serve_table", lang, link=link), soft_wrap=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=64 * 1024,
+        ws_per_message_deflate=False,  # small messages: compressing them costs more than it saves
+    )

@@ -92,6 +92,13 @@ class Client:
     socket: WebSocket
     seat: int | None
     lang: str
+    log_sent: int | None = None  # log lines this connection has had (None: none yet)
+
+    def view(self, table: LiveTable) -> dict[str, Any]:
+        """This connection's next view: the log lines it has not had."""
+        msg = seat_view(table, self.seat, self.lang, self.log_sent)
+        self.log_sent = msg["log_from"] + len(msg["log"])
+        return msg
 
 
 @dataclass
@@ -102,10 +109,18 @@ class Hub:
     driving: set[str] = field(default_factory=set)
 
     async def broadcast(self, table: LiveTable) -> None:
-        """Send every connection of the table its own view."""
+        """Send every connection of the table its own view (made once per seat and
+        language: spectators share theirs)."""
+        made: dict[tuple[int | None, str, int | None], tuple[str, int]] = {}
         for client in list(self.clients.get(table.id, ())):
+            key = (client.seat, client.lang, client.log_sent)
+            if key not in made:
+                with table.lock:
+                    msg = client.view(table)
+                made[key] = json.dumps(msg), msg["log_from"] + len(msg["log"])
+            text, client.log_sent = made[key]
             try:
-                await client.socket.send_json(seat_view(table, client.seat, client.lang))
+                await client.socket.send_text(text)
             except Exception:  # a closed socket: forgotten
                 self.clients.get(table.id, set()).discard(client)
 
@@ -171,7 +186,7 @@ def create_app(settings: Settings) -> FastAPI:
                     pool, decide, table.game.id, state_json, seat, spec, seed
                 )
                 try:
-                    service.act(table.id, seat, None, n, action)
+                    await asyncio.to_thread(service.act, table.id, seat, None, n, action)
                 except CardtableError:
                     break  # the table moved on meanwhile: its next turn is asked again
                 await hub.broadcast(table)
@@ -307,7 +322,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tables")
     async def new_table(request: Request, body: NewTable) -> dict[str, Any]:
         player = player_key(request)
-        table, invites = service.create(
+        table, invites = await asyncio.to_thread(
+            service.create,
             player,
             body.game,
             body.setup,
@@ -332,7 +348,8 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tables/{table_id}/join")
     async def join(request: Request, table_id: str, body: Join) -> dict[str, Any]:
         player = player_key(request)
-        service.join(table_id, body.seat, body.invite, player, request.session.get("name"))
+        name = request.session.get("name")
+        await asyncio.to_thread(service.join, table_id, body.seat, body.invite, player, name)
         table = service.get(table_id)
         await hub.broadcast(table)
         asyncio.get_running_loop().create_task(drive(table))
@@ -387,7 +404,9 @@ def create_app(settings: Settings) -> FastAPI:
         client = Client(ws, seat, lang)
         hub.clients.setdefault(table.id, set()).add(client)
         try:
-            await ws.send_json(seat_view(table, seat, lang))
+            with table.lock:
+                first = client.view(table)
+            await ws.send_json(first)
             asyncio.get_running_loop().create_task(drive(table))
             while True:
                 text = await ws.receive_text()
@@ -414,26 +433,27 @@ def create_app(settings: Settings) -> FastAPI:
         if not isinstance(msg, dict) or msg.get("type") not in ("act", "view"):
             return {"type": "error", "error": tr(PKG, "bad_message", lang)}
         if msg["type"] == "view":
-            return seat_view(table, client.seat, lang)
+            client.log_sent = None  # everything again
+            with table.lock:
+                return client.view(table)
         n, choice = msg.get("n"), msg.get("choice")
         if client.seat is None:
             return {"type": "error", "error": tr(PKG, "spectator_cannot_act", lang)}
         if type(n) is not int or type(choice) is not int:
             return {"type": "error", "error": tr(PKG, "bad_message", lang)}
-        try:
-            with table.lock:
-                if n != len(table.actions):
-                    raise_stale = tr(PKG, "stale_action", lang, n=n, now=len(table.actions))
-                    return {"type": "error", "error": raise_stale}
-                legal = table.game.legal_actions(table.state)
-                if table.game.to_move(table.state) != client.seat:
-                    return {
-                        "type": "error",
-                        "error": tr(PKG, "not_your_turn", lang, seat=client.seat + 1),
-                    }
-                if not 0 <= choice < len(legal):
-                    return {"type": "error", "error": tr(PKG, "bad_choice", lang, n=choice)}
-                service.act(table.id, client.seat, player, n, legal[choice])
+        seat = client.seat
+        with table.lock:
+            if n != len(table.actions):
+                stale = tr(PKG, "stale_action", lang, n=n, now=len(table.actions))
+                return {"type": "error", "error": stale}
+            if table.game.to_move(table.state) != seat:
+                return {"type": "error", "error": tr(PKG, "not_your_turn", lang, seat=seat + 1)}
+            legal = table.game.legal_actions(table.state)
+            if not 0 <= choice < len(legal):
+                return {"type": "error", "error": tr(PKG, "bad_choice", lang, n=choice)}
+            action = legal[choice]
+        try:  # (the engine and the database work off the event loop; act checks n again)
+            await asyncio.to_thread(service.act, table.id, seat, player, n, action)
         except CardtableError as exc:
             return {"type": "error", "error": exc.text(lang)}
         await hub.broadcast(table)

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -75,6 +75,8 @@ class LiveTable:
     state: Any
     actions: list[Action] = field(default_factory=list)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # the log's events as the pages show them, per language (each rendered once)
+    log_lines: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
     @property
     def status(self) -> str:
@@ -121,6 +123,7 @@ class TableService:
 
     def __init__(self, sessions: sessionmaker[Session]) -> None:
         self.sessions = sessions
+        self.engine: Engine = sessions.kw["bind"]
         self.live: dict[str, LiveTable] = {}
         self._guard = threading.Lock()
 
@@ -294,17 +297,19 @@ class TableService:
             after = table.state.clone()
             after.log = list(table.state.log or [])
             game.apply(after, move)  # IllegalAction: refused, nothing changed
-            try:
-                with self.sessions.begin() as db:
-                    db.add(ActionRow(table_id=table.id, n=n, action=json.dumps(list(move))))
-                    parent = db.get(GameTable, table.id)
-                    assert parent is not None
-                    over = game.outcome(after)
+            over = game.outcome(after)
+            try:  # (Core statements: one insert, and an update only when the status moves)
+                with self.engine.begin() as conn:
+                    conn.execute(
+                        insert(ActionRow),
+                        {"table_id": table.id, "n": n, "action": json.dumps(list(move))},
+                    )
                     if over is not None:
-                        parent.status = "over"
-                        parent.outcome = json.dumps(over.to_json())
-                    elif parent.status != table.status:
-                        parent.status = table.status
+                        conn.execute(
+                            update(GameTable)
+                            .where(GameTable.id == table.id)
+                            .values(status="over", outcome=json.dumps(over.to_json()))
+                        )
             except IntegrityError:  # another server wrote this turn first: reload
                 with self._guard:
                     self.live.pop(table.id, None)

@@ -18,10 +18,14 @@ def rule_sentence(table: LiveTable, rule: str, lang: str) -> str | None:
     return game_text(table.game, f"rule.{rule}", lang)
 
 
-def seat_view(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+def seat_view(
+    table: LiveTable, seat: int | None, lang: str, log_from: int | None = None
+) -> dict[str, Any]:
     """The message ``state`` for ``seat`` (None: a spectator): the observation, whose
     turn it is, the seat's legal actions with their texts (only when it decides), the
-    newest events with their rule ids and sentences, the seats and the outcome."""
+    events with their rule ids and sentences from ``log_from`` on (None: the newest
+    LOG_SHOWN; a connection is sent only the lines it has not had), the seats and the
+    outcome."""
     game, state = table.game, table.state
     to_move = game.to_move(state)
     view = game.spectate(state) if seat is None else game.observe(state, seat)
@@ -35,16 +39,9 @@ def seat_view(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
             }
             for i, action in enumerate(game.legal_actions(state))
         ]
-    log = []
-    for ev in (state.log or [])[-LOG_SHOWN:]:
-        log.append(
-            {
-                "text": game.render_event(state, ev, lang),
-                "rule": ev.rule,
-                "rule_text": rule_sentence(table, ev.rule, lang) if ev.rule else None,
-                "turn": ev.kind == "turn",
-            }
-        )
+    lines = log_lines(table, lang)
+    start = max(0, len(lines) - LOG_SHOWN) if log_from is None else min(log_from, len(lines))
+    log = lines[start:]
     seats = [
         {
             "seat": s.seat,
@@ -68,10 +65,30 @@ def seat_view(table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         "view": view,
         "legal": legal,
         "log": log,
+        "log_from": start,
         "seats": seats,
         "outcome": None if outcome is None else outcome.to_json(),
         "outcome_text": None if outcome is None else outcome_text(table, lang),
     }
+
+
+def log_lines(table: LiveTable, lang: str) -> list[dict[str, Any]]:
+    """Every event of the table's log as a line with its rule id and the rule's sentence,
+    each rendered once per language (a table's log only grows)."""
+    events = table.state.log or []
+    lines = table.log_lines.setdefault(lang, [])
+    if len(lines) > len(events):  # a log that shrank is not this table's: start again
+        lines.clear()
+    for ev in events[len(lines) :]:
+        lines.append(
+            {
+                "text": table.game.render_event(table.state, ev, lang),
+                "rule": ev.rule,
+                "rule_text": rule_sentence(table, ev.rule, lang) if ev.rule else None,
+                "turn": ev.kind == "turn",
+            }
+        )
+    return lines
 
 
 def outcome_text(table: LiveTable, lang: str) -> str:

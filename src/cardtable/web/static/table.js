@@ -6,6 +6,8 @@ const tableId = location.pathname.split("/").pop();
 let socket = null;
 let last = null;
 let names = {};
+let logLines = [];
+let logBase = 0;
 
 function seatName(message, seat) {
   const s = message.seats[seat];
@@ -31,8 +33,13 @@ function draw(message) {
     onclick: () => send({ type: "act", n: message.n, choice: a.i }),
   }, a.text)));
   document.getElementById("board").replaceChildren(drawBoard(message, names));
+  // The server sends each connection only the log lines it has not had (log_from: the
+  // number of the first); anything else starts the list again.
+  if (message.log_from === logBase + logLines.length) logLines.push(...message.log);
+  else { logLines = message.log; logBase = message.log_from; }
+  if (logLines.length > 400) { logBase += logLines.length - 200; logLines = logLines.slice(-200); }
   const log = document.getElementById("log");
-  log.replaceChildren(...message.log.map((e) => el("div", { class: e.turn ? "turn" : "" }, e.text,
+  log.replaceChildren(...logLines.slice(-200).map((e) => el("div", { class: e.turn ? "turn" : "" }, e.text,
     e.rule ? el("span", { class: "rule", title: e.rule_text || e.rule }, e.rule) : null)));
   log.scrollTop = log.scrollHeight;
   const replay = document.getElementById("replay");
