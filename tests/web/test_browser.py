@@ -65,11 +65,14 @@ def frames_of(page: Any) -> list[dict[str, Any]]:
     return seen
 
 
-def create(page: Any, base: str, game: str, second: str) -> None:
-    """In the lobby: a table of ``game`` with the player at seat 1 and ``second`` at 2."""
+def create(page: Any, base: str, game: str, second: str, seed: int = 1) -> None:
+    """In the lobby: a seeded table of ``game`` with the player at seat 1 and ``second``
+    at 2."""
     page.goto(f"{base}/?lang=en")
     page.select_option("#game", game)
     page.select_option("select[data-seat='1']", second)
+    page.click("#setup-label")
+    page.fill("#seed", str(seed))
     page.click("#create")
 
 

@@ -36,9 +36,11 @@ async function create(event) {
   catch (e) { error.textContent = e.message; return; }
   const seats = choices.map((c) => (c === "you" ? "human" : c));
   try {
+    const seed = document.getElementById("seed").value;
     const made = await api("/api/tables", {
       game: document.getElementById("game").value, setup, seats,
       host_seat: hostSeat >= 0 ? hostSeat : null,
+      seed: seed === "" ? null : Number(seed),
     });
     const invites = Object.entries(made.invites);
     if (invites.length === 0) {
@@ -78,6 +80,7 @@ async function main() {
   document.getElementById("game-label").textContent = t("ui_game");
   document.getElementById("setup-label").textContent = t("ui_setup");
   document.getElementById("create").textContent = t("ui_create");
+  document.getElementById("seed-label").textContent = t("ui_seed");
   games = await api("/api/games");
   document.getElementById("card-links").replaceChildren(`${t("ui_cards")}: `,
     ...games.flatMap((g, k) => [k ? " · " : "", el("a", { href: `/cards/${g.id}?lang=${lang}` }, g.title)]));
