@@ -227,3 +227,24 @@ def test_friends_through_an_invite_and_a_spectator_who_sees_no_hand(
     assert checked > 10
     for ctx in (host_ctx, friend_ctx, viewer_ctx):
         ctx.close()
+
+
+def test_a_mode_from_the_lobby_examples_seats_three(base: str, browser: Any) -> None:
+    """The lobby offers the game's modes and formats: Epic's three-player free-for-all
+    sets three seats, played by clicking with two agents."""
+    page = browser.new_page()
+    errors = watched(page)
+    page.goto(f"{base}/?lang=en")
+    page.select_option("#game", "epic")
+    label = page.locator("#examples option", has_text='"mode":"ffa"').first.inner_text()
+    page.select_option("#examples", label=label)
+    assert page.locator("#seats select[data-seat]").count() == 3
+    page.select_option("select[data-seat='2']", "random")
+    page.click("#setup-label")
+    page.fill("#seed", "3")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    assert play_by_clicking(page, stop_after=4) in ("stopped", "over")
+    assert page.locator("#board section.seat").count() == 3
+    assert errors == []
+    page.close()

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -146,6 +147,19 @@ def lang_of(request: Request | WebSocket) -> str:
         return asked
     saved = request.session.get("lang")
     return saved if saved in LANGS else "ru"
+
+
+@cache
+def example_setups(game_id: str) -> list[dict[str, Any]]:
+    """Setups showing the game's modes and formats (those its conformance suite plays,
+    without step mode), each with its number of seats: the lobby offers them."""
+    game = get_game(game_id)
+    out = []
+    for setup in game.conformance_setups():
+        if not setup.get("step"):
+            seats = game.num_seats(game.new_game(setup, 0))
+            out.append({"seats": seats, "setup": setup})
+    return out
 
 
 def card_list(game: Any) -> list[dict[str, Any]]:
@@ -292,7 +306,12 @@ def create_app(settings: Settings) -> FastAPI:
     async def games(request: Request) -> list[dict[str, Any]]:
         lang = lang_of(request)
         return [
-            {"id": g, "title": get_game(g).title.get(lang, g), "agents": agent_names()}
+            {
+                "id": g,
+                "title": get_game(g).title.get(lang, g),
+                "agents": agent_names(),
+                "examples": example_setups(g),
+            }
             for g in game_ids()
         ]
 

@@ -13,6 +13,22 @@ function seatChoice(k, gameId) {
   return el("label", {}, `${k + 1}: `, el("select", { "data-seat": k }, options));
 }
 
+// The game's example setups (its modes and formats): choosing one fills the options
+// and the number of seats; the options stay editable and the game checks them.
+function drawExamples() {
+  const game = games.find((g) => g.id === document.getElementById("game").value);
+  const select = document.getElementById("examples");
+  select.replaceChildren(el("option", { value: "" }, "—"),
+    ...(game?.examples || []).map((x, k) => el("option", { value: k }, `${x.seats}: ${JSON.stringify(x.setup)}`)));
+  select.onchange = () => {
+    const x = game.examples[Number(select.value)];
+    if (!x) return;
+    document.getElementById("setup").value = JSON.stringify(x.setup);
+    document.getElementById("seats").dataset.count = x.seats;
+    drawSeats();
+  };
+}
+
 function drawSeats() {
   const gameId = document.getElementById("game").value;
   const seats = document.getElementById("seats");
@@ -20,7 +36,7 @@ function drawSeats() {
   seats.replaceChildren(
     el("span", {}, `${t("ui_seats")}: `),
     el("select", { id: "seat-count", onchange: (e) => { seats.dataset.count = e.target.value; drawSeats(); } },
-      [2, 3, 4].map((n) => el("option", { value: n, selected: n === count }, n))),
+      [1, 2, 3, 4, 5, 6, 7, 8].map((n) => el("option", { value: n, selected: n === count }, n))),
     ...Array.from({ length: count }, (_, k) => seatChoice(k, gameId)),
   );
 }
@@ -86,8 +102,10 @@ async function main() {
     ...games.flatMap((g, k) => [k ? " · " : "", el("a", { href: `/cards/${g.id}?lang=${lang}` }, g.title)]));
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
-  select.addEventListener("change", drawSeats);
+  select.addEventListener("change", () => { drawExamples(); drawSeats(); });
+  drawExamples();
   drawSeats();
+  document.getElementById("examples-label").textContent = t("ui_examples");
   document.getElementById("new-table").addEventListener("submit", create);
   await refresh();
   setInterval(refresh, 4000);
