@@ -3,14 +3,15 @@
 # install has the test extra; make check adds the linters, make test-ray the Ray extra.
 # pip writes no bytecode at install time: the runs below let Python cache the compiled
 # modules they import (PYTHONDONTWRITEBYTECODE emptied for them), so only what is used
-# is compiled, once, and the suite's processes share it.
+# is compiled, once, and the suite's processes share it. pip says only errors (-qq): its
+# warnings are about the machine's own package indexes.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 DEV_STAMP := $(VENV)/.installed-dev-stamp
 RAY_STAMP := $(VENV)/.installed-ray-stamp
-PIP    := $(BIN)/python -m pip install --quiet --no-compile
+PIP    := $(BIN)/python -m pip install -qq --no-compile
 RUN    := PYTHONDONTWRITEBYTECODE=
 JOBS   ?= auto
 
