@@ -11,8 +11,10 @@ command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "Installing Debian packages:$missing"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
+    if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+            apt-get install -y -qq --no-install-recommends $missing >/dev/null; }; then
+        echo "Could not install$missing: the tests that need it will say NOT RUN."
+    fi
 else
     echo "Not installing$missing (needs root and apt-get): the tests that need it will say NOT RUN."
 fi
