@@ -236,8 +236,9 @@ def test_a_mode_from_the_lobby_examples_seats_three(base: str, browser: Any) -> 
     errors = watched(page)
     page.goto(f"{base}/?lang=en")
     page.select_option("#game", "epic")
-    label = page.locator("#examples option", has_text='"mode":"ffa"').first.inner_text()
-    page.select_option("#examples", label=label)
+    ffa = page.locator("#examples option", has_text="free-for-all").first
+    assert ffa.inner_text().startswith("3 seats")
+    page.select_option("#examples", value=ffa.get_attribute("value"))
     assert page.locator("#seats select[data-seat]").count() == 3
     page.select_option("select[data-seat='2']", "random")
     page.click("#setup-label")

@@ -29,7 +29,7 @@ from cardtable.agents.base import agent_names
 from cardtable.cli.render import game_module
 from cardtable.cli.render import game_package as game_module_name
 from cardtable.core.errors import CardtableError
-from cardtable.core.i18n import LANGS, keys, load, tr
+from cardtable.core.i18n import LANGS, has, keys, load, tr
 from cardtable.core.registry import game_ids, get_game
 from cardtable.sim.backends import worker_pool
 from cardtable.web.accounts import Accounts, TooManyLogins
@@ -160,6 +160,23 @@ def example_setups(game_id: str) -> list[dict[str, Any]]:
             seats = game.num_seats(game.new_game(setup, 0))
             out.append({"seats": seats, "setup": setup})
     return out
+
+
+LABELLED = ("mode", "format", "players")
+
+
+def example_label(example: dict[str, Any], lang: str) -> str:
+    """'3 места · каждый за себя · тройной драфт' (other options as key=value)."""
+    setup = example["setup"]
+    parts = [tr(PKG, "example_seats", lang, n=example["seats"])]
+    for key in ("mode", "format"):
+        if key in setup:
+            name = f"{key}_{setup[key]}"
+            parts.append(tr(PKG, name, lang) if has(PKG, name, lang) else str(setup[key]))
+    extra = [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in setup.items()]
+    shown = [e if len(e) <= 48 else e[:46] + "…" for e in extra]  # the options box has all
+    parts += [e for e, k in zip(shown, setup, strict=True) if k not in LABELLED]
+    return " · ".join(parts)
 
 
 def card_list(game: Any) -> list[dict[str, Any]]:
@@ -310,7 +327,7 @@ def create_app(settings: Settings) -> FastAPI:
                 "id": g,
                 "title": get_game(g).title.get(lang, g),
                 "agents": agent_names(),
-                "examples": example_setups(g),
+                "examples": [{**x, "label": example_label(x, lang)} for x in example_setups(g)],
             }
             for g in game_ids()
         ]

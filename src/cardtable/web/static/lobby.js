@@ -19,7 +19,7 @@ function drawExamples() {
   const game = games.find((g) => g.id === document.getElementById("game").value);
   const select = document.getElementById("examples");
   select.replaceChildren(el("option", { value: "" }, "—"),
-    ...(game?.examples || []).map((x, k) => el("option", { value: k }, `${x.seats}: ${JSON.stringify(x.setup)}`)));
+    ...(game?.examples || []).map((x, k) => el("option", { value: k, "data-setup": JSON.stringify(x.setup) }, x.label)));
   select.onchange = () => {
     const x = game.examples[Number(select.value)];
     if (!x) return;
