@@ -173,9 +173,10 @@ def example_label(example: dict[str, Any], lang: str) -> str:
         if key in setup:
             name = f"{key}_{setup[key]}"
             parts.append(tr(PKG, name, lang) if has(PKG, name, lang) else str(setup[key]))
-    extra = [f"{k}={json.dumps(v, ensure_ascii=False)}" for k, v in setup.items()]
-    shown = [e if len(e) <= 48 else e[:46] + "…" for e in extra]  # the options box has all
-    parts += [e for e, k in zip(shown, setup, strict=True) if k not in LABELLED]
+    for key, value in setup.items():
+        if key not in LABELLED:
+            text = f"{key}={json.dumps(value, ensure_ascii=False)}"
+            parts.append(text if len(text) <= 48 else text[:46] + "…")  # the box has all
     return " · ".join(parts)
 
 
@@ -477,19 +478,12 @@ def create_app(settings: Settings) -> FastAPI:
             return {"type": "error", "error": tr(PKG, "spectator_cannot_act", lang)}
         if type(n) is not int or type(choice) is not int:
             return {"type": "error", "error": tr(PKG, "bad_message", lang)}
-        seat = client.seat
-        with table.lock:
-            if n != len(table.actions):
-                stale = tr(PKG, "stale_action", lang, n=n, now=len(table.actions))
-                return {"type": "error", "error": stale}
-            if table.game.to_move(table.state) != seat:
-                return {"type": "error", "error": tr(PKG, "not_your_turn", lang, seat=seat + 1)}
+        with table.lock:  # the choice names an option of the list as it stands now
             legal = table.game.legal_actions(table.state)
-            if not 0 <= choice < len(legal):
-                return {"type": "error", "error": tr(PKG, "bad_choice", lang, n=choice)}
-            action = legal[choice]
-        try:  # (the engine and the database work off the event loop; act checks n again)
-            await asyncio.to_thread(service.act, table.id, seat, player, n, action)
+        if not 0 <= choice < len(legal):
+            return {"type": "error", "error": tr(PKG, "bad_choice", lang, n=choice)}
+        try:  # act refuses a stale n and another seat's turn (off the event loop)
+            await asyncio.to_thread(service.act, table.id, client.seat, player, n, legal[choice])
         except CardtableError as exc:
             return {"type": "error", "error": exc.text(lang)}
         await hub.broadcast(table)

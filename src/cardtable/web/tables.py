@@ -22,10 +22,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from cardtable.agents.base import make_agent
+from cardtable.core.agent import SeatView
 from cardtable.core.errors import CardtableError, IllegalAction
 from cardtable.core.game import Action, Game, canonical_json, to_action
 from cardtable.core.registry import game_ids, get_game
-from cardtable.core.replay import Replay
+from cardtable.core.replay import Replay, run_replay
 from cardtable.web.models import ActionRow, GameTable, Seat
 
 PKG = "cardtable.web"
@@ -93,9 +94,7 @@ class LiveTable:
     def at(self, k: int) -> LiveTable:
         """A copy of this table after its first ``k`` actions (clamped to the game)."""
         k = max(0, min(k, len(self.actions)))
-        state = self.game.new_game(self.setup, self.seed, log=True)
-        for action in self.actions[:k]:
-            self.game.apply(state, action)
+        state = replayed(self.game, self.setup, self.seed, self.actions[:k])
         return LiveTable(
             self.id, self.game, self.setup, self.seed, self.host, self.seats, state,
             self.actions[:k],
@@ -110,12 +109,16 @@ class LiveTable:
         return replay
 
 
-def _specs(game: Game, setup: Mapping[str, Any], seats: Sequence[str]) -> list[str]:
+def replayed(game: Game, setup: dict[str, Any], seed: int, actions: list[Action]) -> Any:
+    """The state a table's actions reach, with its log (every action checked)."""
+    return run_replay(Replay(game=game.id, setup=setup, seed=seed, actions=actions), log=True)
+
+
+def check_specs(game: Game, seats: Sequence[str]) -> None:
     """Check every agent spec by making the agent (a clear error names a bad one)."""
     for spec in seats:
         if spec != HUMAN:
             make_agent(spec, game, 0)
-    return list(seats)
 
 
 class TableService:
@@ -146,8 +149,8 @@ class TableService:
         game = get_game(game_id)
         if not 1 <= len(seats) <= MAX_SEATS:
             raise refuse("bad_seat_count", n=len(seats))
-        specs = _specs(game, setup or {}, seats)
-        full, specs = game.prepare_match(dict(setup or {}), specs)
+        check_specs(game, seats)
+        full, specs = game.prepare_match(dict(setup or {}), list(seats))
         seed = secrets.randbits(62) if seed is None else seed
         state = game.new_game(full, seed, log=True)
         if game.num_seats(state) != len(specs):
@@ -155,7 +158,7 @@ class TableService:
         if host_seat is not None and not (
             0 <= host_seat < len(specs) and specs[host_seat] == HUMAN
         ):
-            raise refuse("host_seat", seat=host_seat + 1 if host_seat is not None else 0)
+            raise refuse("host_seat", seat=host_seat + 1)
         infos: list[SeatInfo] = []
         invites: dict[int, str] = {}
         for k, spec in enumerate(specs):
@@ -208,14 +211,11 @@ class TableService:
             seats = [SeatInfo(s.seat, s.agent, s.player, s.name, s.invite_hash) for s in row.seats]
             game = get_game(row.game)
             setup = json.loads(row.setup)
-            state = game.new_game(setup, row.seed, log=True)
-            actions: list[Action] = []
-            for k, r in enumerate(rows):
-                if r.n != k:
-                    raise refuse("broken_table", table=table_id, n=k)
-                action = to_action(json.loads(r.action))
-                game.apply(state, action)
-                actions.append(action)
+            missing = next((k for k, r in enumerate(rows) if r.n != k), None)
+            if missing is not None:
+                raise refuse("broken_table", table=table_id, n=missing)
+            actions = [to_action(json.loads(r.action)) for r in rows]
+            state = replayed(game, setup, row.seed, actions)
             table = LiveTable(row.id, game, setup, row.seed, row.host, seats, state, actions)
         with self._guard:
             return self.live.setdefault(table_id, table)
@@ -333,8 +333,6 @@ class TableService:
 def decide(game_id: str, state_json: dict[str, Any], seat: int, spec: str, seed: int) -> list[Any]:
     """An agent's choice (run in a worker process): the state is rebuilt from its plain
     form, and the agent sees it only through its seat's view."""
-    from cardtable.core.agent import SeatView
-
     game = get_game(game_id)
     state = game.state_from_json(state_json)
     agent = make_agent(spec, game, seed)

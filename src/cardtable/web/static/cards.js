@@ -1,6 +1,6 @@
 // The card browser of a game: every card with its numbers and text, filtered by words
 // (name, text, keywords) and by kind.
-import { api, el, lang, langSwitch, loadTexts, loadWords, t, word } from "./common.js";
+import { api, el, lang, loadWords, startPage, t, word } from "./common.js";
 
 const game = location.pathname.split("/").pop();
 const HIDDEN = new Set(["id", "name", "text", "decks", "deck", "number"]);
@@ -30,11 +30,7 @@ function draw() {
 }
 
 async function main() {
-  await loadTexts();
-  document.documentElement.lang = lang;
-  document.getElementById("lang").append(langSwitch());
-  document.getElementById("back").textContent = t("ui_back");
-  document.getElementById("back").href = `/?lang=${lang}`;
+  await startPage();
   await loadWords(game);
   const games = await api("/api/games");
   document.getElementById("title").textContent = `${t("ui_cards")}: ${games.find((g) => g.id === game)?.title || game}`;

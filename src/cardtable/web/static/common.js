@@ -19,14 +19,14 @@ export async function loadWords(game) {
 // A word of the game's own catalog ("kw_blitz", "phase_combat"), its {placeholders}
 // filled; the fallback (the raw id) only where the game has no word for it.
 export function word(key, fallback, values = {}) {
-  let text = words[key];
-  if (text === undefined) return fallback;
-  for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
-  return text;
+  return words[key] === undefined ? fallback : fill(words[key], values);
 }
 
 export function t(key, values = {}) {
-  let text = texts[key] || key;
+  return fill(texts[key] || key, values);
+}
+
+function fill(text, values) {
   for (const [k, v] of Object.entries(values)) text = text.replaceAll(`{${k}}`, v);
   return text;
 }
@@ -65,4 +65,32 @@ export async function api(path, body) {
   const data = await response.json();
   if (!response.ok) throw new Error(data.error || data.detail || response.statusText);
   return data;
+}
+
+// A page's start: its texts, language switch, and (where the page has them) the link back
+// to the lobby and the log's title.
+export async function startPage() {
+  const me = await loadTexts();
+  document.documentElement.lang = lang;
+  document.getElementById("lang").append(langSwitch());
+  const back = document.getElementById("back");
+  if (back) { back.textContent = t("ui_back"); back.href = `/?lang=${lang}`; }
+  const logTitle = document.getElementById("log-title");
+  if (logTitle) logTitle.textContent = t("ui_log");
+  return me;
+}
+
+// A game's words and its cards' names in the page's language (id -> name).
+export async function cardNames(game) {
+  const cards = await api(`/api/cards/${game}`);
+  await loadWords(game);
+  return Object.fromEntries(cards.map((c) => [c.id, c.name[lang] || c.id]));
+}
+
+// Log lines, each with its rule id and the rule's sentence on hover, newest in view.
+export function showLog(lines) {
+  const log = document.getElementById("log");
+  log.replaceChildren(...lines.map((e) => el("div", { class: e.turn ? "turn" : "" }, e.text,
+    e.rule ? el("span", { class: "rule", title: e.rule_text || e.rule }, e.rule) : null)));
+  log.scrollTop = log.scrollHeight;
 }

@@ -1,5 +1,5 @@
 // The lobby: the tables in play and a form for a new one.
-import { api, el, lang, langSwitch, loadTexts, t } from "./common.js";
+import { api, el, lang, startPage, t } from "./common.js";
 
 const AGENTS = ["greedy", "random", "ismcts:iters=300", "ismcts:iters=1000"];
 let games = [];
@@ -88,9 +88,7 @@ async function refresh() {
 }
 
 async function main() {
-  await loadTexts();
-  document.documentElement.lang = lang;
-  document.getElementById("lang").append(langSwitch());
+  await startPage();
   document.getElementById("new-title").textContent = t("ui_new_table");
   document.getElementById("lobby-title").textContent = t("ui_lobby");
   document.getElementById("game-label").textContent = t("ui_game");

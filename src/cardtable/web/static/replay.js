@@ -1,6 +1,6 @@
 // The replay viewer: a finished game step by step, forward and back, as a spectator or
 // as any seat saw it, with the log of rule-cited events up to the step.
-import { api, el, lang, langSwitch, loadTexts, loadWords, t } from "./common.js";
+import { api, cardNames, el, showLog, startPage, t } from "./common.js";
 import { drawBoard } from "./board.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -22,26 +22,16 @@ async function show(k) {
     document.getElementById("title").textContent = message.title;
     document.getElementById("status").textContent = message.outcome_text || "";
     document.getElementById("board").replaceChildren(drawBoard(message, names));
-    const log = document.getElementById("log");
-    log.replaceChildren(...message.log.map((e) => el("div", { class: e.turn ? "turn" : "" }, e.text,
-      e.rule ? el("span", { class: "rule", title: e.rule_text || e.rule }, e.rule) : null)));
-    log.scrollTop = log.scrollHeight;
+    showLog(message.log);
   } catch (e) {
     document.getElementById("error").textContent = e.message;
   }
 }
 
 async function main() {
-  await loadTexts();
-  document.documentElement.lang = lang;
-  document.getElementById("lang").append(langSwitch());
-  document.getElementById("back").textContent = t("ui_back");
-  document.getElementById("back").href = `/?lang=${lang}`;
-  document.getElementById("log-title").textContent = t("ui_log");
+  await startPage();
   const info = await api(`/api/tables/${tableId}`);
-  const cards = await api(`/api/cards/${info.game}`);
-  await loadWords(info.game);
-  names = Object.fromEntries(cards.map((c) => [c.id, c.name[lang] || c.id]));
+  names = await cardNames(info.game);
   total = info.n;
   document.getElementById("as").replaceChildren(el("option", { value: "" }, t("ui_spectator")),
     ...info.seats.map((s) => el("option", { value: s.seat }, s.label)));

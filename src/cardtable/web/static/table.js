@@ -1,5 +1,5 @@
 // A table: one WebSocket for this seat (or for watching); legal moves are buttons.
-import { api, el, lang, langSwitch, loadTexts, loadWords, params, t } from "./common.js";
+import { api, cardNames, el, lang, params, showLog, startPage, t } from "./common.js";
 import { drawBoard } from "./board.js";
 
 const tableId = location.pathname.split("/").pop();
@@ -38,10 +38,7 @@ function draw(message) {
   if (message.log_from === logBase + logLines.length) logLines.push(...message.log);
   else { logLines = message.log; logBase = message.log_from; }
   if (logLines.length > 400) { logBase += logLines.length - 200; logLines = logLines.slice(-200); }
-  const log = document.getElementById("log");
-  log.replaceChildren(...logLines.slice(-200).map((e) => el("div", { class: e.turn ? "turn" : "" }, e.text,
-    e.rule ? el("span", { class: "rule", title: e.rule_text || e.rule }, e.rule) : null)));
-  log.scrollTop = log.scrollHeight;
+  showLog(logLines.slice(-200));
   const replay = document.getElementById("replay");
   replay.replaceChildren(...(message.status === "over"
     ? [el("a", { href: `/r/${tableId}?lang=${lang}` }, t("ui_replay_view")), " · ", el("a", { href: `/api/tables/${tableId}/replay` }, t("ui_replay"))]
@@ -72,12 +69,7 @@ function connect() {
 }
 
 async function main() {
-  await loadTexts();
-  document.documentElement.lang = lang;
-  document.getElementById("lang").append(langSwitch());
-  document.getElementById("back").textContent = t("ui_back");
-  document.getElementById("back").href = `/?lang=${lang}`;
-  document.getElementById("log-title").textContent = t("ui_log");
+  await startPage();
   const invite = params.get("invite");
   if (invite !== null) {
     try { await api(`/api/tables/${tableId}/join`, { seat: Number(params.get("seat")), invite }); }
@@ -85,9 +77,7 @@ async function main() {
     history.replaceState(null, "", `/t/${tableId}?seat=${params.get("seat")}&lang=${lang}`);
   }
   const info = await api(`/api/tables/${tableId}`);
-  const cards = await api(`/api/cards/${info.game}`);
-  await loadWords(info.game);
-  names = Object.fromEntries(cards.map((c) => [c.id, c.name[lang] || c.id]));
+  names = await cardNames(info.game);
   connect();
 }
 
