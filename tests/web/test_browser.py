@@ -249,3 +249,164 @@ def test_a_mode_from_the_lobby_examples_seats_three(base: str, browser: Any) -> 
     assert page.locator("#board section.seat").count() == 3
     assert errors == []
     page.close()
+
+
+def test_decks_are_chosen_in_the_lobby(base: str, browser: Any) -> None:
+    """Pasted lists are read as they are typed (the cards named, or the lines that cannot
+    be read) and dealt at the table (clash.format.constructed); a people's boxed deck is
+    chosen per seat (bluemoon.deck.ready)."""
+    from cardtable.core import get_game
+
+    clash_game, bluemoon_game = get_game("clash"), get_game("bluemoon")
+    mine = ["spark_imp", "ash_berserker", "river_otter", "mist_wraith", "storm_hawk",
+            "wind_adept", "jailer", "lightning_bolt"]  # fmt: skip
+    theirs = ["cursed_knight", "hired_brute", "coral_warden", "sea_serpent", "whirlblade",
+              "storm_herald", "fire_lance", "ice_shard"]  # fmt: skip
+    page = browser.new_page()
+    errors = watched(page)
+    page.goto(f"{base}/?lang=en")
+    page.select_option("#game", "clash")
+    page.select_option("select[data-seat='1']", "greedy")
+    page.select_option("#deck-kind", "lists")
+    page.wait_for_selector("textarea[data-list='1']")
+    status = page.locator("[data-list-status='0']")
+    page.fill("textarea[data-list='0']", "Spark Imp\nNo Such Card")
+    page.wait_for_function(
+        "document.querySelector('[data-list-status=\"0\"]').className === 'error'"
+    )
+    assert "line 2" in status.inner_text()
+    errors.clear()  # the browser logs the refused read (a 400) as an error
+    page.fill("textarea[data-list='0']", "\n".join(clash_game.card_title(c, "en") for c in mine))
+    page.wait_for_function(
+        "document.querySelector('[data-list-status=\"0\"]').textContent.startsWith('Cards: 8')"
+    )
+    page.fill("textarea[data-list='1']", "\n".join(f"1x {c}" for c in theirs))
+    page.wait_for_function(
+        "document.querySelector('[data-list-status=\"1\"]').textContent.startsWith('Cards: 8')"
+    )
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("document.querySelectorAll('#board section.seat').length === 2")
+    mine_drawn = page.locator("#board section.seat[data-seat='0']").inner_text()
+    assert all(clash_game.card_title(c, "en") in mine_drawn for c in mine)
+
+    page.goto(f"{base}/?lang=en")
+    page.select_option("#game", "bluemoon")
+    page.select_option("select[data-seat='1']", "greedy")
+    page.select_option("#deck-kind", "precon")
+    page.wait_for_selector("select[data-deck='1']")
+    page.select_option("select[data-deck='0']", "aqua")
+    page.select_option("select[data-deck='1']", "khind")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("document.querySelectorAll('#board section.seat').length === 2")
+    board = page.locator("#board").inner_text()
+    assert (
+        bluemoon_game.deck_title("aqua", "en") in board
+        and bluemoon_game.deck_title("khind", "en") in board
+    )
+    assert errors == []
+    page.close()
+
+
+@pytest.mark.parametrize(("game", "fmt"), [("clash", "draft"), ("epic", "draft_blind")])
+def test_a_draft_at_the_table_by_clicking(base: str, browser: Any, game: str, fmt: str) -> None:
+    """A draft format chosen in the lobby is drafted at the table by clicking the picks
+    (clash.format.draft, epic.format.draft_blind)."""
+    page = browser.new_page()
+    errors = watched(page)
+    page.goto(f"{base}/?lang=en")
+    page.select_option("#game", game)
+    wanted = json.dumps({"format": fmt}, separators=(",", ":"))  # as the page writes it
+    example = page.locator(f"#examples option[data-setup='{wanted}']")
+    page.select_option("#examples", value=example.get_attribute("value"))
+    page.select_option("select[data-seat='1']", "greedy")
+    page.click("#setup-label")
+    page.fill("#seed", "5")
+    page.click("#create")
+    page.wait_for_url("**/t/*")
+    page.wait_for_function("document.body.dataset.mine === '1'")
+    picks = page.locator("#actions button").all_inner_texts()
+    assert len(picks) > 1 and all(p.startswith(("Take", "Pick", "Keep")) for p in picks), picks
+    # Clash is played to its end; Epic's longer draft only for some picks (its drafts are
+    # played out by the engine's own tests)
+    assert play_by_clicking(page, stop_after=None if game == "clash" else 8) in ("over", "stopped")
+    assert errors == []
+    page.close()
+
+
+def agents_game(
+    page: Any, base: str, game: str, setup: dict[str, Any], seed: int
+) -> tuple[str, list[Any]]:
+    """A game between two greedy agents, watched to its end; its id and the states after
+    each action (replayed here from the table's replay file)."""
+    from cardtable.core import get_game
+    from cardtable.core.replay import Replay
+
+    made = page.request.post(f"{base}/api/tables", data={
+        "game": game, "setup": setup, "seats": ["greedy", "greedy"], "host_seat": None, "seed": seed,
+    }).json()  # fmt: skip
+    page.goto(f"{base}/t/{made['id']}?lang=en")
+    page.wait_for_function("document.body.dataset.status === 'over'", timeout=120_000)
+    replay = Replay.from_json(page.request.get(f"{base}/api/tables/{made['id']}/replay").json())
+    engine = get_game(game)
+    state = engine.new_game(replay.setup, replay.seed)
+    states = [state.clone()]
+    for action in replay.actions:
+        engine.apply(state, action)
+        states.append(state.clone())
+    return made["id"], states
+
+
+def show_step(page: Any, base: str, table: str, k: int) -> Any:
+    """The replay viewer at step ``k`` (a spectator's view); its board."""
+    page.goto(f"{base}/r/{table}?at={k}&lang=en")
+    page.wait_for_function(f"document.body.dataset.n === '{k}'")
+    return page.locator("#board")
+
+
+def test_the_drawings_mark_what_the_rules_name(base: str, browser: Any) -> None:
+    """Epic's attackers and blockers marked and expended champions turned
+    (epic.combat.blocks); Clash's champions beside the table (clash.champion.setup); Blue
+    Moon's cards with their printed fire and earth (bluemoon.cards.values), those covered
+    or no longer counting struck through (bluemoon.turn.character.active)."""
+    from cardtable.core import get_game
+
+    page = browser.new_page()
+    errors = watched(page)
+    epic_game = get_game("epic")
+    table, states = agents_game(page, base, "epic", {}, 11)
+    k = next(i for i, s in enumerate(states) if s.attackers and s.blockers)
+    view = epic_game.spectate(states[k])
+    board = show_step(page, base, table, k)
+    assert board.locator(".card.attacking").count() == len(view["attackers"])
+    assert board.locator(".card.blocking").count() == len(view["blockers"])
+    expended = sum(c["position"] == "expended" for row in view["play"] for c in row)
+    assert board.locator(".card.expended").count() == expended
+
+    clash_game = get_game("clash")
+    setup = {"decks": ["ember", "tide"], "champions": ["jailer", "void_cocoon"]}
+    table, _ = agents_game(page, base, "clash", setup, 3)
+    board = show_step(page, base, table, 0)
+    drawn = board.locator("[data-champion]").evaluate_all("els => els.map(e => e.dataset.champion)")
+    assert sorted(drawn) == ["jailer", "void_cocoon"]
+    assert clash_game.card_title("jailer", "en") in board.inner_text()
+
+    bluemoon_game = get_game("bluemoon")
+    table, states = agents_game(page, base, "bluemoon", {"peoples": ["vulca", "hoax"]}, 2)
+    views = [bluemoon_game.spectate(s) for s in states]
+    k = next(
+        i for i, v in enumerate(views) if any(not c["active"] for side in v["combat"] for c in side)
+    )
+    board = show_step(page, base, table, k)
+    played = [c for side in views[k]["combat"] + views[k]["support"] for c in side]
+    assert board.locator(".card.inactive").count() == sum(not c["active"] for c in played)
+    valued = next(
+        c["card"] for c in played if bluemoon_game.db.cards[c["card"]].type == "character"
+    )
+    printed = bluemoon_game.db.cards[valued]
+    chip = board.locator(f"section.seat .card[data-card='{valued}']").first
+    assert chip.locator(".badge.fire").inner_text() == str(printed.fire)
+    assert chip.locator(".badge.earth").inner_text() == str(printed.earth)
+    assert errors == []
+    page.close()

@@ -14,7 +14,7 @@ from rich.text import Text
 
 from cardtable.core.errors import CardtableError
 from cardtable.core.events import Event
-from cardtable.core.game import Game, Outcome
+from cardtable.core.game import Game, Outcome, game_package
 from cardtable.core.i18n import tr
 
 PKG = "cardtable.cli"
@@ -62,11 +62,6 @@ def fail(message: str, lang: str) -> typer.Exit:
         Text(t("error", lang, message=message.strip()), style="bold red"), soft_wrap=True
     )
     return typer.Exit(2)
-
-
-def game_package(game: Game) -> str:
-    """The package of a game's class ('cardtable.games.clash')."""
-    return type(game).__module__.rsplit(".", 1)[0]
 
 
 def game_module(game: Game, name: str) -> ModuleType | None:

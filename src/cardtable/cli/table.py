@@ -18,8 +18,8 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from cardtable.cli.render import game_package, game_text, t
-from cardtable.core.game import Action, Game
+from cardtable.cli.render import game_text, t
+from cardtable.core.game import Action, Game, game_package
 from cardtable.core.help import Reason, Term, find_terms, normalize
 from cardtable.core.i18n import LANGS, keys
 

@@ -22,6 +22,10 @@ class HasCards(Protocol):
     @property
     def cards(self) -> Mapping[str, Any]: ...
 
+    def card(self, ident: str) -> Any:
+        """A card by id or printed name (a CardDataError if unknown)."""
+        ...
+
 
 DB = TypeVar("DB", bound=HasCards)
 
@@ -220,6 +224,10 @@ class InlineCards(Generic[DB]):
         if self._db is None:
             self._db = self._load_db()
         return self._db
+
+    def card_id(self, ident: str) -> str:
+        """The id of the card ``ident`` names (id or printed name; Game.card_id)."""
+        return str(self.db.card(ident).id)
 
     def db_with(self, extra: list[Any], raw: list[Any]) -> DB:
         """The database plus inline cards (positions); remembered for later lookups."""

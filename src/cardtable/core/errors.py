@@ -45,6 +45,12 @@ def render(value: Any, lang: str) -> Any:
     """A message parameter as it is shown in ``lang`` (messages and errors translated)."""
     if isinstance(value, Message | CardtableError):
         return value.text(lang)
+    if (
+        isinstance(value, list | tuple)
+        and value
+        and all(isinstance(v, Message | CardtableError) for v in value)
+    ):
+        return "; ".join(v.text(lang) for v in value)
     return value
 
 

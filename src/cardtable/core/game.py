@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from cardtable.core.errors import IllegalAction, Message, SetupError
+from cardtable.core.errors import CardDataError, IllegalAction, Message, SetupError, shown
 from cardtable.core.events import Event
 from cardtable.core.help import Reason, Term
 
@@ -275,6 +275,28 @@ class Game(ABC):
         """A deck's name for reports."""
         return deck
 
+    def deck_seats(self, setup: Mapping[str, Any] | None) -> list[int]:
+        """The seats that bring a deck of their own, in the order ``with_decks`` and
+        ``with_lists`` take decks (every seat unless the rules seat an opponent of theirs)."""
+        return list(range(self.num_seats(self.new_game(setup, 0))))
+
+    def with_lists(
+        self,
+        setup: Mapping[str, Any] | None,
+        lists: Sequence[Sequence[str]],
+        bases: Sequence[str | None],
+    ) -> dict[str, Any]:
+        """The setup with ``lists[k]`` (card ids) as the deck the k-th of ``deck_seats``
+        built; ``bases[k]`` is the preconstructed deck a list names as its base (None if
+        it names none), for games whose built decks need one. The construction rules are
+        checked when the game starts from the setup. Default: the game has no built decks."""
+        raise SetupError.msg("no_lists", game=self.id)
+
+    def card_id(self, ident: str) -> str:
+        """The id of the card ``ident`` names (its id, or its printed name in either
+        language); a CardDataError if the game has no such card."""
+        raise CardDataError.msg("card_unknown", game=self.id, card=shown(ident))
+
     def card_title(self, card: str, lang: str) -> str:
         """A card's printed name for reports (the id if the game does not know it)."""
         return card
@@ -289,3 +311,8 @@ class Game(ABC):
     def is_over(self, state: Any) -> bool:
         """True once the game has an outcome."""
         return self.to_move(state) is None
+
+
+def game_package(game: Game) -> str:
+    """The package of a game's class ('cardtable.games.clash')."""
+    return type(game).__module__.rsplit(".", 1)[0]

@@ -27,14 +27,23 @@ from starlette.middleware.sessions import SessionMiddleware
 
 from cardtable.agents.base import agent_names
 from cardtable.cli.render import game_module
-from cardtable.cli.render import game_package as game_module_name
 from cardtable.core.errors import CardtableError
+from cardtable.core.game import game_package
 from cardtable.core.i18n import LANGS, has, keys, load, tr
 from cardtable.core.registry import game_ids, get_game
 from cardtable.sim.backends import worker_pool
 from cardtable.web.accounts import Accounts, TooManyLogins
 from cardtable.web.database import connect, session_factory
-from cardtable.web.tables import PKG, LiveTable, TableService, agent_seed, decide, refuse
+from cardtable.web.decks import deck_choices, read_list, with_chosen_decks
+from cardtable.web.tables import (
+    PKG,
+    LiveTable,
+    TableService,
+    agent_seed,
+    decide,
+    known_game,
+    refuse,
+)
 from cardtable.web.views import seat_view
 
 STATIC = Path(__file__).with_name("static")
@@ -60,6 +69,16 @@ class NewTable(BaseModel):
     seats: list[str] = Field(min_length=1, max_length=8)
     host_seat: int | None = 0
     seed: int | None = Field(default=None, ge=0, lt=2**62)
+    decks: list[str] | None = Field(default=None, max_length=8)
+    lists: list[str] | None = Field(default=None, max_length=8)
+
+
+class DeckQuery(BaseModel):
+    """A setup whose deck choices the lobby asks for, with a pasted list to read."""
+
+    model_config = ConfigDict(extra="forbid")
+    setup: dict[str, Any] = Field(default_factory=dict)
+    text: str | None = None
 
 
 class Join(BaseModel):
@@ -336,21 +355,26 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/cards/{game_id}")
     async def cards(game_id: str) -> list[dict[str, Any]]:
         """Every card of a game as plain data, names and texts in both languages."""
-        if game_id not in game_ids():
-            raise refuse("unknown_game", game=game_id[:20], known=", ".join(game_ids()))
-        return card_list(get_game(game_id))
+        return card_list(known_game(game_id))
 
     @app.get("/api/words/{game_id}")
     async def words(request: Request, game_id: str) -> dict[str, str]:
         """The game's own words (keywords, phases, peoples …) in the client's language,
         unformatted: the drawings name things as the terminal does."""
-        if game_id not in game_ids():
-            raise refuse("unknown_game", game=game_id[:20], known=", ".join(game_ids()))
-        game, lang = get_game(game_id), lang_of(request)
-        catalog = load(game_module_name(game), lang)
+        game, lang = known_game(game_id), lang_of(request)
+        catalog = load(game_package(game), lang)
         out = {k: catalog.raw(k) for k in sorted(catalog.keys)}
         out.update({f"deck_title_{d}": game.deck_title(d, lang) for d in game.deck_names(None)})
         return out
+
+    @app.post("/api/decks/{game_id}")
+    async def decks(request: Request, game_id: str, body: DeckQuery) -> dict[str, Any]:
+        """The deck seats and preconstructed decks of a setup; with ``text``, that pasted
+        list read (its cards by name, its base deck)."""
+        game, lang = known_game(game_id), lang_of(request)
+        if body.text is not None:
+            return await asyncio.to_thread(read_list, game, body.text, body.setup, lang)
+        return await asyncio.to_thread(deck_choices, game, body.setup, lang)
 
     @app.get("/api/tables")
     async def tables() -> list[dict[str, Any]]:
@@ -359,11 +383,15 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tables")
     async def new_table(request: Request, body: NewTable) -> dict[str, Any]:
         player = player_key(request)
+        setup = body.setup
+        if body.decks or body.lists:
+            game = known_game(body.game)
+            setup = await asyncio.to_thread(with_chosen_decks, game, setup, body.decks, body.lists)
         table, invites = await asyncio.to_thread(
             service.create,
             player,
             body.game,
-            body.setup,
+            setup,
             body.seats,
             body.host_seat,
             body.seed,

@@ -43,6 +43,13 @@ def refuse(key: str, **params: Any) -> TableError:
     return TableError.msg_in(PKG, key, **params)
 
 
+def known_game(game_id: str) -> Game:
+    """The game, or the refusal naming the games there are."""
+    if game_id not in game_ids():
+        raise refuse("unknown_game", game=game_id[:20], known=", ".join(game_ids()))
+    return get_game(game_id)
+
+
 def token_hash(token: str) -> str:
     """The stored form of an invite: its SHA-256 (the token itself is never stored)."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -144,9 +151,7 @@ class TableService:
         """A new table: ``seats`` gives ``human`` or an agent spec per seat; the host sits
         at ``host_seat`` (a human seat, or None to watch). Returns the table and an invite
         token for every other human seat."""
-        if game_id not in game_ids():
-            raise refuse("unknown_game", game=game_id, known=", ".join(game_ids()))
-        game = get_game(game_id)
+        game = known_game(game_id)
         if not 1 <= len(seats) <= MAX_SEATS:
             raise refuse("bad_seat_count", n=len(seats))
         check_specs(game, seats)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardtable.core import rng as crng
+from cardtable.core.decklist import constructed
 from cardtable.core.errors import DeckError, Message
 from cardtable.games.bluemoon.cards import PEOPLES, BlueMoonDB
 from cardtable.games.bluemoon.problems import MESSAGES, PKG
@@ -119,3 +121,28 @@ def make_decks(
             raise DeckError.msg_in(PKG, "deck_problem", seat=s + 1, people=people, problem=problem)
         decks.append(list(cards))
     return decks, list(peoples)
+
+
+def list_people(db: BlueMoonDB, cards: Sequence[str]) -> str:
+    """The people a built deck belongs to when its list names none: the people most of
+    its cards come from (the foreign cards are limited by their moons,
+    bluemoon.deck.build); the first in the rulebook's order on a tie."""
+    counts = Counter(db.cards[c].people for c in cards if c in db.cards)
+    return max(PEOPLES, key=lambda p: (counts[p], -PEOPLES.index(p)))
+
+
+def with_lists(
+    db: BlueMoonDB,
+    setup: Mapping[str, Any] | None,
+    lists: Sequence[Sequence[str]],
+    bases: Sequence[str | None],
+) -> dict[str, Any]:
+    """The setup with two decks built by the advanced rules and their peoples (each
+    list's named people, else ``list_people``); the decks are checked at the start."""
+    out = constructed(setup, lists, drop=(), fmt=None)
+    out["peoples"] = [
+        base if base is not None else list_people(db, cards)
+        for cards, base in zip(lists, bases, strict=True)
+    ]
+    parse_setup(out)
+    return out

@@ -12,7 +12,7 @@ from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.bluemoon import balance, positions, view
+from cardtable.games.bluemoon import balance, formats, positions, view
 from cardtable.games.bluemoon.cards import BlueMoonDB, default_db, parse_cards
 from cardtable.games.bluemoon.formats import make_decks, parse_setup
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
@@ -280,6 +280,20 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
     def deck_title(self, deck: str, lang: str) -> str:
         """A people's name in ``ru`` or ``en``."""
         return balance.deck_title(deck, lang)
+
+    def deck_seats(self, setup: Mapping[str, Any] | None) -> list[int]:
+        """Both players."""
+        return [0, 1]
+
+    def with_lists(
+        self,
+        setup: Mapping[str, Any] | None,
+        lists: Sequence[Sequence[str]],
+        bases: Sequence[str | None],
+    ) -> dict[str, Any]:
+        """Decks built by the advanced rules: each list's people is the one it names, else
+        the people most of its cards belong to (formats.list_people)."""
+        return formats.with_lists(self.db, setup, lists, bases)
 
     def card_title(self, card: str, lang: str) -> str:
         """A card's printed name in ``ru`` or ``en``."""

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.carddata import InlineCards
+from cardtable.core.decklist import constructed, refuse_bases
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
@@ -364,6 +365,20 @@ class BossGame(InlineCards[BossDB], Game):
     def deck_title(self, deck: str, lang: str) -> str:
         """A deck's name."""
         return balance.deck_title(self.db, deck, lang)
+
+    def deck_seats(self, setup: Mapping[str, Any] | None) -> list[int]:
+        """Every player's seat."""
+        return list(range(parse_setup(setup).seats()))
+
+    def with_lists(
+        self,
+        setup: Mapping[str, Any] | None,
+        lists: Sequence[Sequence[str]],
+        bases: Sequence[str | None],
+    ) -> dict[str, Any]:
+        """The constructed format, one list per player."""
+        refuse_bases(self.id, bases)
+        return constructed(setup, lists, drop=("decks",))
 
     def card_title(self, card: str, lang: str) -> str:
         """A card's printed name (the id if unknown)."""

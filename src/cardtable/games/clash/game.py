@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.agent import parse_spec
+from cardtable.core.decklist import constructed, refuse_bases
 from cardtable.core.errors import Message, shown
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
@@ -16,7 +17,7 @@ from cardtable.core.rng import Rng, seed_state
 from cardtable.games.clash import balance, positions, view
 from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
-from cardtable.games.clash.formats import SEAT_NAMES, parse_setup
+from cardtable.games.clash.formats import SEAT_NAMES, parse_setup, player_seats
 from cardtable.games.clash.problems import MESSAGES
 from cardtable.games.clash.rules import (
     BOUNDARIES,
@@ -258,6 +259,25 @@ class ClashGame(Game):
     def deck_title(self, deck: str, lang: str) -> str:
         """A deck's name in ``ru`` or ``en``."""
         return balance.deck_title(self.db, deck, lang)
+
+    def deck_seats(self, setup: Mapping[str, Any] | None) -> list[int]:
+        """The player seats: the rulebook's AI brings no deck of a player's."""
+        opts = parse_setup(setup)
+        return player_seats(opts.mode, opts.ai_seat)
+
+    def with_lists(
+        self,
+        setup: Mapping[str, Any] | None,
+        lists: Sequence[Sequence[str]],
+        bases: Sequence[str | None],
+    ) -> dict[str, Any]:
+        """The constructed format with one 8-card list per player seat (clash.format.unique)."""
+        refuse_bases(self.id, bases)
+        return constructed(setup, lists, drop=("decks",))
+
+    def card_id(self, ident: str) -> str:
+        """A card's id from its id or printed name."""
+        return self.db.card(ident).id
 
     def card_title(self, card: str, lang: str) -> str:
         """A card's printed name in ``ru`` or ``en``."""

@@ -1,6 +1,6 @@
 // Drawing a seat's view: each game may have its own drawing; every view can be drawn by
 // the generic one, which lays out the observation's parts with card names.
-import { el, t, word } from "./common.js";
+import { cards, el, t, word } from "./common.js";
 
 export function cardChip(id, names, extra = "") {
   if (id === null || id === undefined) return el("span", { class: "card hidden", title: "?" }, "?");
@@ -35,6 +35,19 @@ const facts = (pairs) => el("dl", { class: "kv" }, pairs.filter(([, v]) => v !==
 const seatName = (message, s) => message.seats[s]?.label || `${s + 1}`;
 const panel = (message, s, title, ...body) => el("section", { class: `seat${message.to_move === s ? " to-move" : ""}`, "data-seat": s }, el("strong", {}, title), ...body);
 
+// A small coloured label on a card (drawn by the style sheet, not by a font's symbols).
+const badge = (kind, text, title = "") => el("span", { class: `badge ${kind}`, title }, text);
+
+// A Clash creature: name, attack/health left, and its marks (just summoned, shackles).
+function creature(c, names) {
+  const abilities = (c.abilities || []).map((a) => word(`ability_${a}_name`, a));
+  const held = c.shackled?.length ? `${t("ui_shackled")}: ${c.shackled.map((x) => names[x] || x).join(", ")}` : null;
+  return el("span", { class: `card creature${c.new ? " new" : ""}`, "data-card": c.card, title: abilities.join("\n") },
+    names[c.card] || c.card, el("span", { class: "muted" }, ` ${c.attack}/${c.health - (c.damage || 0)}`),
+    c.new ? badge("new", t("ui_new_creature")) : null,
+    held ? badge("held", held) : null);
+}
+
 function clash(message, names) {
   const v = message.view;
   const me = message.seat ?? 0;
@@ -48,10 +61,14 @@ function clash(message, names) {
       if (c === null) return cardChip(null, names);
       return cardChip(c, names, s === me && available.has(c.card) ? "public" : "");
     });
-    const rows = v.rows[s].map(([lane, side], r) => el("div", { class: "row", "data-row": r }, el("span", { class: "muted" }, t("ui_row", { n: r + 1 })), v.board[lane][side].map((c) => cardChip(c, names))));
+    const rows = v.rows[s].map(([lane, side], r) => el("div", { class: "row", "data-row": r }, el("span", { class: "muted" }, t("ui_row", { n: r + 1 })), v.board[lane][side].map((c) => creature(c, names))));
     if (s === me) rows.reverse();
+    const champ = v.champions?.[s];
     parts.push(panel(message, s, seatName(message, s),
-      s === me ? el("div", {}, rows) : el("div", {}, rows),
+      el("div", {}, rows),
+      champ ? el("div", { class: "champion" }, el("span", { class: "muted" }, `${t("ui_champion")}: `),
+        el("span", { class: `card champ-${champ.state}`, "data-champion": champ.card }, names[champ.card] || champ.card),
+        el("span", { class: "muted" }, ` ${t(`ui_champ_${champ.state}`)}`)) : null,
       el("div", {}, el("span", { class: "muted" }, `${t("ui_hand")}: `), el("div", { class: "cards" }, hand)),
       s === me && available.size ? el("div", { class: "muted" }, `${t("ui_available")}: ${[...available].map((c) => names[c] || c).join(", ")}`) : null));
     if (k === order.length - 2) parts.push(el("div", { class: "bridge" }, `— ${t("ui_bridge")} —`));
@@ -62,10 +79,13 @@ function clash(message, names) {
 function epic(message, names) {
   const v = message.view;
   const me = message.seat ?? 0;
+  const attacking = new Set(v.attackers), blocking = new Set(v.blockers);
   const champion = (c) => {
-    const state = [t(`ui_${c.position}`), c.arriving ? t("ui_arriving") : null, ...(c.keywords || []).map((k) => word(`kw_${k}`, k))].filter(Boolean).join(", ");
-    return el("span", { class: `card ${c.position}`, title: state, "data-position": c.position },
-      names[c.card] || c.card, el("span", { class: "muted" }, ` ${c.offense}/${c.defense}${c.damage ? ` −${c.damage}` : ""} · ${state}`));
+    const combat = attacking.has(c.inst) ? "attacking" : blocking.has(c.inst) ? "blocking" : null;
+    const state = [t(`ui_${c.position}`), combat ? t(`ui_${combat}`) : null, c.arriving ? t("ui_arriving") : null, ...(c.keywords || []).map((k) => word(`kw_${k}`, k))].filter(Boolean).join(", ");
+    return el("span", { class: `card ${c.position}${combat ? ` ${combat}` : ""}`, title: state, "data-position": c.position },
+      names[c.card] || c.card, el("span", { class: "muted" }, ` ${c.offense}/${c.defense}${c.damage ? ` −${c.damage}` : ""} · ${state}`),
+      combat ? badge(combat, t(`ui_${combat}`)) : null);
   };
   const parts = [facts([[t("ui_turn"), v.turn], [t("ui_window"), word(`step_${v.window}`, v.window, { seat: seatName(message, v.active) })], [t("ui_initiative"), seatName(message, v.initiative)],
     [t("ui_attackers"), v.attackers.length ? v.attackers.length : null], [t("ui_blockers"), v.blockers.length ? v.blockers.length : null]])];
@@ -84,8 +104,17 @@ function epic(message, names) {
 function bluemoon(message, names) {
   const v = message.view;
   const me = message.seat ?? 0;
-  const card = (c) => cardChip({ ...c, state: c.active ? "" : "✕" }, names, c.active ? "public" : "");
-  const parts = [facts([[t("ui_fight"), v.fight], [t("ui_element"), v.element ? word(v.element, v.element) : null], [t("ui_dragons"), v.dragons.join(" : ")], [t("ui_crystals"), v.crystals.join(" : ")]])];
+  // A card in play: its name and printed values (fire, earth), struck through once
+  // it no longer counts (inactive), its target named on hover.
+  const card = (c) => {
+    const printed = cards[c.card] || {};
+    const valued = printed.fire !== null && printed.fire !== undefined;
+    const hover = [c.active ? null : t("ui_inactive"), c.aim ? `→ ${names[c.aim] || c.aim}` : null].filter(Boolean).join("\n");
+    return el("span", { class: `card${c.active ? " public" : " inactive"}`, "data-card": c.card, title: hover }, names[c.card] || c.card,
+      valued ? badge("fire", printed.fire, word("fire", "fire")) : null, valued ? badge("earth", printed.earth, word("earth", "earth")) : null);
+  };
+  const element = v.element ? badge(v.element, word(v.element, v.element)) : null;
+  const parts = [facts([[t("ui_fight"), v.fight], [t("ui_element"), element], [t("ui_dragons"), v.dragons.join(" : ")], [t("ui_crystals"), v.crystals.join(" : ")]])];
   for (const s of [1 - me, me]) {
     const hand = message.seat === s ? v.hand : null;
     parts.push(panel(message, s, `${seatName(message, s)} · ${word(`people_${v.peoples[s]}`, v.peoples[s] || "")}`,

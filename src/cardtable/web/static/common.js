@@ -63,7 +63,8 @@ export async function api(path, body) {
   const options = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
   const response = await fetch(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`, options);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || data.detail || response.statusText);
+  const detail = Array.isArray(data.detail) ? data.detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ") : data.detail;
+  if (!response.ok) throw new Error(data.error || detail || response.statusText);
   return data;
 }
 
@@ -80,11 +81,15 @@ export async function startPage() {
   return me;
 }
 
-// A game's words and its cards' names in the page's language (id -> name).
+// A game's words and its cards' names in the page's language (id -> name); the cards'
+// printed data stays in ``cards`` (id -> card) for the drawings.
+export let cards = {};
+
 export async function cardNames(game) {
-  const cards = await api(`/api/cards/${game}`);
+  const list = await api(`/api/cards/${game}`);
   await loadWords(game);
-  return Object.fromEntries(cards.map((c) => [c.id, c.name[lang] || c.id]));
+  cards = Object.fromEntries(list.map((c) => [c.id, c]));
+  return Object.fromEntries(list.map((c) => [c.id, c.name[lang] || c.id]));
 }
 
 // Log lines, each with its rule id and the rule's sentence on hover, newest in view.

@@ -26,7 +26,62 @@ function drawExamples() {
     document.getElementById("setup").value = JSON.stringify(x.setup);
     document.getElementById("seats").dataset.count = x.seats;
     drawSeats();
+    drawDecks();
   };
+}
+
+// --- decks: as the format deals them, a preconstructed deck per deck seat, or a pasted
+// list per deck seat (read by the server as it is typed: its cards, or the lines it
+// cannot read).
+function currentSetup() {
+  try { return JSON.parse(document.getElementById("setup").value || "{}"); } catch { return null; }
+}
+
+async function drawDecks() {
+  const kind = document.getElementById("deck-kind").value;
+  const box = document.getElementById("deck-seats");
+  box.replaceChildren();
+  if (kind === "format") return;
+  const setup = currentSetup();
+  if (setup === null) { box.append(el("div", { class: "error" }, t("ui_setup_json"))); return; }
+  const game = document.getElementById("game").value;
+  let choices;
+  try { choices = await api(`/api/decks/${game}`, { setup }); }
+  catch (e) { box.append(el("div", { class: "error" }, e.message)); return; }
+  if (kind === "precon") {
+    if (!choices.precons.length) { box.append(el("div", { class: "muted" }, t("ui_no_precons"))); return; }
+    box.append(...choices.seats.map((s, k) => el("div", {}, el("label", {}, `${s + 1}: `,
+      el("select", { "data-deck": s }, choices.precons.map((d, i) => el("option", { value: d.id, selected: i === k % choices.precons.length }, d.title)))))));
+    return;
+  }
+  for (const s of choices.seats) {
+    const status = el("div", { class: "muted", "data-list-status": s });
+    const area = el("textarea", { "data-list": s, rows: 6, cols: 50, placeholder: t("ui_list_hint") });
+    let timer = null;
+    area.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(() => readList(game, area, status), 300); });
+    box.append(el("div", { class: "deck-list" }, el("label", {}, `${s + 1}:`), area, status));
+  }
+}
+
+async function readList(game, area, status) {
+  if (!area.value.trim()) { status.textContent = ""; return; }
+  try {
+    const read = await api(`/api/decks/${game}`, { setup: currentSetup() || {}, text: area.value });
+    const names = read.cards.map((c) => c.name);
+    status.className = "muted";
+    status.textContent = `${t("ui_list_cards", { n: names.length })}${read.base ? ` · ${read.base.title}` : ""}: ${names.join(", ")}`;
+  } catch (e) {
+    status.className = "error";
+    status.textContent = e.message;
+  }
+  status.dataset.read = "1";
+}
+
+function chosenDecks() {
+  const kind = document.getElementById("deck-kind").value;
+  if (kind === "precon") return { decks: [...document.querySelectorAll("#deck-seats select[data-deck]")].map((s) => s.value) };
+  if (kind === "lists") return { lists: [...document.querySelectorAll("#deck-seats textarea[data-list]")].map((a) => a.value) };
+  return {};
 }
 
 function drawSeats() {
@@ -57,6 +112,7 @@ async function create(event) {
       game: document.getElementById("game").value, setup, seats,
       host_seat: hostSeat >= 0 ? hostSeat : null,
       seed: seed === "" ? null : Number(seed),
+      ...chosenDecks(),
     });
     const invites = Object.entries(made.invites);
     if (invites.length === 0) {
@@ -100,7 +156,11 @@ async function main() {
     ...games.flatMap((g, k) => [k ? " · " : "", el("a", { href: `/cards/${g.id}?lang=${lang}` }, g.title)]));
   const select = document.getElementById("game");
   select.replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
-  select.addEventListener("change", () => { drawExamples(); drawSeats(); });
+  select.addEventListener("change", () => { document.getElementById("setup").value = "{}"; drawExamples(); drawSeats(); drawDecks(); });
+  document.getElementById("decks-label").textContent = t("ui_decks");
+  document.getElementById("deck-kind").replaceChildren(...["format", "precon", "lists"].map((k) => el("option", { value: k }, t(`ui_decks_${k}`))));
+  document.getElementById("deck-kind").addEventListener("change", drawDecks);
+  document.getElementById("setup").addEventListener("change", drawDecks);
   drawExamples();
   drawSeats();
   document.getElementById("examples-label").textContent = t("ui_examples");

@@ -41,7 +41,8 @@ async function main() {
   document.getElementById("next").addEventListener("click", () => show(step + 1));
   document.getElementById("last").addEventListener("click", () => show(total));
   document.getElementById("step").addEventListener("change", (e) => show(Number(e.target.value)));
-  await show(total);
+  const at = new URLSearchParams(location.search).get("at");
+  await show(at === null ? total : Number(at));
 }
 
 main();
