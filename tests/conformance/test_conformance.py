@@ -208,3 +208,57 @@ def test_positions_roundtrip(gid: str, si: int, setup: dict) -> None:
             if game.to_move(state) is not None:
                 texts = [game.action_text(state, a) for a in game.legal_actions(state)]
                 assert [game.action_text(again, a) for a in game.legal_actions(again)] == texts
+
+
+CARD_KEYS = ("card", "cards", "source", "target")  # event data naming card instances
+
+
+def public_cards(view: object, known: set[str], out: set[str]) -> None:
+    """Every card id a view shows, added to ``out``."""
+    if isinstance(view, str):
+        if view in known:
+            out.add(view)
+    elif isinstance(view, dict):
+        for value in view.values():
+            public_cards(value, known, out)
+    elif isinstance(view, list | tuple):
+        for value in view:
+            public_cards(value, known, out)
+
+
+@pytest.mark.parametrize(("gid", "si", "setup"), CASES, ids=IDS)
+def test_the_log_names_only_cards_the_table_has_shown(gid: str, si: int, setup: dict) -> None:
+    """The event log is everyone's (the web table sends its lines to every seat and
+    spectator): each card an event's line names is one the spectator's view shows after
+    that action or showed before it, or the card the action played from a hand (face up
+    in every game); never a card only its holder could know."""
+    game = get_game(gid)
+    known = set(game.db.cards)  # type: ignore[attr-defined]
+    named_any = False
+    for seed in range(2):
+        state = game.new_game(setup, 2100 + seed, log=True)
+        rng = Rng(seed)
+        seen: set[str] = set()
+        public_cards(game.spectate(state), known, seen)
+        logged = len(state.log)
+        while game.to_move(state) is not None:
+            legal = game.legal_actions(state)
+            action = legal[rng.randbelow(len(legal))]
+            played = game.played_card(state, action)
+            if played is not None:
+                seen.add(played)
+            game.apply(state, action)
+            public_cards(game.spectate(state), known, seen)
+            for event in state.log[logged:]:
+                line = game.render_event(state, event, "en")
+                for key in CARD_KEYS:
+                    value = event.data.get(key)
+                    for inst in value if isinstance(value, list) else [value]:
+                        if not (isinstance(inst, int) and 0 <= inst < len(state.card_ids)):
+                            continue
+                        card = state.card_ids[inst]
+                        if game.card_title(card, "en") in line:
+                            named_any = True
+                            assert card in seen, f"seed {seed}: «{line}» names hidden {card}"
+            logged = len(state.log)
+    assert named_any, "no line named a card: the check checked nothing"
