@@ -15,7 +15,7 @@ PIP    := $(BIN)/python -m pip install -qq --no-compile
 RUN    := PYTHONDONTWRITEBYTECODE=
 JOBS   ?= auto
 
-.PHONY: play test test-ray check bench bench-server soak clean install
+.PHONY: play test test-ray check bench bench-server soak clean install native
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("cardtable needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -34,11 +34,17 @@ $(RAY_STAMP): $(STAMP)
 
 install: $(STAMP)
 
-play: $(STAMP)
+# The compiled hot path (mypyc; tools/compile.py): rebuilt only when a compiled module
+# changed; without a C compiler it says so and the engine runs interpreted.
+native: $(STAMP)
+	@$(RUN) $(BIN)/python tools/compile.py
+
+play: native
 	$(RUN) $(BIN)/cardtable serve --table clash
 
 test: $(STAMP)
 	@sh tools/system-packages.sh
+	@$(RUN) $(BIN)/python tools/compile.py
 	$(RUN) $(BIN)/python -m pytest -n $(JOBS) -m "not soak and not ray"
 
 test-ray: $(RAY_STAMP)
@@ -49,15 +55,16 @@ check: $(DEV_STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 
-bench: $(STAMP)
-	for g in clash epic bluemoon boss; do $(RUN) $(BIN)/cardtable bench $$g --lang en || exit 1; done
+bench: native
+	for g in clash epic bluemoon boss; do $(RUN) $(BIN)/cardtable bench $$g --builds both --lang en || exit 1; done
 
 # A bounded load test of the web table on loopback: prints latencies and memory.
 bench-server: $(STAMP)
 	$(RUN) $(BIN)/python benchmarks/bench_server.py --tables 100 --actions 20 --think 1
 
-soak: $(STAMP)
+soak: native
 	$(RUN) CARDTABLE_SOAK_GAMES=50000 $(BIN)/python -m pytest -n $(JOBS) -m soak
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find src -name '*.so' -delete

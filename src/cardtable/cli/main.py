@@ -424,6 +424,13 @@ def cards_command(
     run(lang, lambda: tools.cards_cmd(game_id, as_json, lang.value, explain))
 
 
+class Builds(StrEnum):
+    """Which builds a benchmark measures."""
+
+    this = "this"
+    both = "both"
+
+
 class Backend(StrEnum):
     """Where batches of games run."""
 
@@ -573,12 +580,22 @@ def bench_command(
         ),
     ] = 30,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    builds: Annotated[
+        Builds,
+        typer.Option(
+            "--builds",
+            help="this: measure the build this process runs; both: the interpreted and the "
+            "compiled builds side by side, each in a fresh process.",
+        ),
+    ] = Builds.this,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Measure games and actions per second, clone/apply costs and ISMCTS speed on one core."""
     run(
         lang,
-        lambda: tools.bench_cmd(game_id, games, seed, ismcts_decisions, as_json, lang.value),
+        lambda: tools.bench_cmd(
+            game_id, games, seed, ismcts_decisions, as_json, lang.value, builds.value
+        ),
     )
 
 

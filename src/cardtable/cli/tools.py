@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
+import subprocess
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
@@ -33,6 +36,7 @@ from cardtable.core.game import Game
 from cardtable.core.position import dump_position, load_position
 from cardtable.core.registry import game_ids, get_game
 from cardtable.core.replay import iter_replay, verify
+from cardtable.native import build_name
 from cardtable.sim import Estimate, GameRecord, bench, simulate
 from cardtable.sim.backends import available_cores, capped_jobs
 from cardtable.sim.store import torn_tail
@@ -307,15 +311,32 @@ def levels_cmd(game_id: str, as_json: bool, lang: str) -> None:
 
 # --- bench -------------------------------------------------------------------------------
 def bench_cmd(
-    game_id: str, games: int, seed: int, ismcts_decisions: int, as_json: bool, lang: str
+    game_id: str,
+    games: int,
+    seed: int,
+    ismcts_decisions: int,
+    as_json: bool,
+    lang: str,
+    builds: str = "this",
 ) -> None:
-    """Throughput of random full games on one core, and ISMCTS search speed."""
+    """Throughput of random full games on one core, and ISMCTS search speed: of this
+    process's build, or of the interpreted and compiled builds side by side."""
     if games <= 0:
         raise SetupError(t("games_positive", lang, n=games))
     game = get_game(game_id)
+    if builds == "both":
+        measured = {
+            name: bench_in_process(game_id, games, seed, ismcts_decisions, name)
+            for name in ("interpreted", "compiled")
+        }
+        if as_json:
+            echo_json(measured)
+            return
+        console().print(builds_table(game, games, measured, lang))
+        return
     result = bench(game_id, games, seed, ismcts_decisions=ismcts_decisions)
     if as_json:
-        echo_json(result.to_json())
+        echo_json({**result.to_json(), "build": build_name()})
         return
 
     def verdict(value: float, target: float) -> Text:
@@ -326,7 +347,9 @@ def bench_cmd(
         )
 
     targets = game.bench_targets
-    table = Table(title=t("bench_title", lang, title=game.title.get(lang, game_id), n=games))
+    title = t("bench_title", lang, title=game.title.get(lang, game_id), n=games)
+    build = t(f"build_{build_name()}", lang)
+    table = Table(title=f"{title} · {build}")
     keys = ["col_measure", "col_value"] + (["col_target"] if targets else [])
     for key in keys:
         table.add_column(t(key, lang))
@@ -359,6 +382,44 @@ def bench_cmd(
             f"{search.seconds_per_decision:.3f}",
         )
     console().print(table)
+
+
+def bench_in_process(
+    game_id: str, games: int, seed: int, ismcts_decisions: int, build: str
+) -> dict[str, Any]:
+    """``cardtable bench --json`` run in a fresh process of the given build."""
+    env = dict(os.environ, CARDTABLE_INTERPRETED="1" if build == "interpreted" else "0")
+    args = [sys.executable, "-m", "cardtable.cli.main", "bench", game_id, "--json",
+            "--games", str(games), "--seed", str(seed),
+            "--ismcts-decisions", str(ismcts_decisions)]  # fmt: skip
+    done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SetupError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else build)
+    found: dict[str, Any] = json.loads(done.stdout)
+    return found
+
+
+def builds_table(game: Game, games: int, measured: dict[str, dict[str, Any]], lang: str) -> Table:
+    """Each measure for the interpreted and the compiled builds, and their ratio."""
+    slow, fast = measured["interpreted"], measured["compiled"]
+    table = Table(title=t("bench_title", lang, title=game.title.get(lang, game.id), n=games))
+    for key in ("col_measure", "build_interpreted", "build_compiled", "col_speedup"):
+        table.add_column(t(key, lang))
+    if fast.get("build") != "compiled":
+        table.caption = t("build_not_compiled", lang, build=t(f"build_{fast['build']}", lang))
+    rows = [("bench_games", "games_per_s", True), ("bench_actions", "actions_per_s", True),
+            ("bench_clone", "clone_us", False), ("bench_apply", "apply_us", False),
+            ("bench_legal", "legal_actions_us", False)]  # fmt: skip
+    for label, key, more_is_faster in rows:
+        a, b = float(slow[key]), float(fast[key])
+        ratio = (b / a if more_is_faster else a / b) if a and b else 0.0
+        table.add_row(t(label, lang), f"{a:,.2f}", f"{b:,.2f}", f"{ratio:.2f}×")
+    if slow.get("ismcts") and fast.get("ismcts"):
+        a, b = float(slow["ismcts"]["iters_per_s"]), float(fast["ismcts"]["iters_per_s"])
+        label = t("bench_ismcts_rate", lang,
+                  iterations=t("count_iterations", lang, n=int(slow["ismcts"]["iters"])))  # fmt: skip
+        table.add_row(label, f"{a:,.0f}", f"{b:,.0f}", f"{b / a:.2f}×" if a else "—")
+    return table
 
 
 # --- position ----------------------------------------------------------------------------

@@ -25,6 +25,11 @@ Action = tuple[Any, ...]
 CONTINUE: Action = ("continue",)
 """Step mode: the only option of a stop at a phase boundary (its text is ``continue``)."""
 
+NO_DECISION: tuple[Any, ...] = ()
+"""A state's ``pending`` when no decision is open. Assigning this name rather than a
+literal ``()`` keeps the attribute's declared type: the type checker, and mypyc after it,
+would narrow it to the empty tuple and refuse the next decision."""
+
 
 def to_action(value: Any) -> Action:
     """An action from its JSON form (a list) or an action already."""

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.game import NO_DECISION
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -339,7 +340,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     pend = data.get("pending")
     stop = _read_stop(st, pend, data)
     if st.phase == OVER:
-        st.pending = ()
+        st.pending = NO_DECISION
     elif stop:
         st.pending = ("continue", st.active, stop)
     elif pend is None:

@@ -43,7 +43,7 @@ from typing import Any
 
 from cardtable.core import rng as crng
 from cardtable.core.events import Event
-from cardtable.core.game import CONTINUE
+from cardtable.core.game import CONTINUE, NO_DECISION
 from cardtable.games.bluemoon import tasks as acting
 from cardtable.games.bluemoon.cards import BlueMoonDB
 from cardtable.games.bluemoon.powers import (
@@ -277,7 +277,7 @@ def stop(st: BlueMoonState, boundary: str) -> None:
 def go_on(db: BlueMoonDB, st: BlueMoonState) -> None:
     """``continue`` at a stop: what its boundary waits for (engine.step)."""
     boundary = st.pending[2]
-    st.pending = ()
+    st.pending = NO_DECISION
     if boundary == B_FIGHT:
         begin_turn(db, st, st.starter)
     elif boundary == B_TURN:
@@ -1072,7 +1072,7 @@ def finish_game(st: BlueMoonState, winner: int, crystals: int, reason: str) -> N
             st.boxes.reverse()
         raise NextGame
     st.phase = OVER
-    st.pending = ()
+    st.pending = NO_DECISION
     if st.target:
         best = max(st.crystals)
         st.winners = [s for s in (0, 1) if st.crystals[s] == best]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core.events import Event
+from cardtable.core.game import NO_DECISION
 from cardtable.games.boss.cards import BossDB, CardDef, Static, Step
 from cardtable.games.boss.state import (
     F_CARD,
@@ -74,7 +75,7 @@ def finish(st: BossState, winners: list[int], reason: str, rule: str) -> None:
     st.phase = OVER
     st.winners = list(winners)
     st.reason = reason
-    st.pending = ()
+    st.pending = NO_DECISION
     st._legal = None
     emit(st, "game_over", rule, winners[0] if winners else None, reason=reason)
     raise GameOver

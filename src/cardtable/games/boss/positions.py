@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.game import NO_DECISION
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -224,7 +225,7 @@ class _Loader:
         st.overrides = ""
         st.rng = seed_state(0)  # a position carries no seed: redeals shuffle from a fixed one
         st.step = bool(_flag(data.get("step", False), "step"))
-        st.pending = ()
+        st.pending = NO_DECISION
         self.st = st
         self.boundary = self.stop_boundary(data.get("pending"))
         self.extras: dict[int, Mapping[str, Any]] = {}
@@ -514,7 +515,7 @@ class _Loader:
         raw = self.data.get("pending")
         db = self.game.dbs(st)
         if st.phase == OVER:
-            st.pending = ()
+            st.pending = NO_DECISION
             return
         if self.boundary is not None:
             st.pending = ("continue", self.boundary)
@@ -525,11 +526,11 @@ class _Loader:
         if raw is None:
             if st.phase == REDEAL:
                 raise PositionError.msg("position_needs_pending", phase="redeal")
-            st.pending = ()
+            st.pending = NO_DECISION
             try:
                 advance(db, st)
             except GameOver:
-                st.pending = ()
+                st.pending = NO_DECISION
             return
         if not isinstance(raw, list) or len(raw) < 2:
             raise PositionError.msg_in(PKG, "pos_pending_form")

@@ -37,6 +37,7 @@ from typing import Any
 from cardtable.core import CONTINUE
 from cardtable.core import rng as crng
 from cardtable.core.errors import Message
+from cardtable.core.game import NO_DECISION
 from cardtable.core.instances import flatten, is_permutation
 from cardtable.games.boss.cards import BossDB
 from cardtable.games.boss.effects import (
@@ -765,7 +766,7 @@ def apply_action(db: BossDB, st: BossState, action: tuple[Any, ...]) -> None:
         _act(db, st, action)
         advance(db, st)
     except GameOver:
-        st.pending = ()
+        st.pending = NO_DECISION
         st._legal = None
 
 
@@ -774,7 +775,7 @@ def _act(db: BossDB, st: BossState, action: tuple[Any, ...]) -> None:
     seat = st.pending[1]
     what = action[0]
     pending = st.pending
-    st.pending = ()
+    st.pending = NO_DECISION
     if kind == "redeal":
         if what == "redeal":
             redeal(st, seat)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.events import Event
+from cardtable.core.game import NO_DECISION
 from cardtable.core.rng import shuffle
 from cardtable.games.clash.abilities import (
     AIR,
@@ -107,7 +108,7 @@ def lose(st: ClashState, seat: int, reason: str, rule: str, by: int = -1) -> Non
     st.phase = OVER
     st.winners = winners_after_loss(st, seat, by)
     st.reason = reason
-    st.pending = ()
+    st.pending = NO_DECISION
     st.stack = []  # nothing of a suspended resolution is left to do
     st._legal = None
     emit(st, "lose", rule, seat, reason=reason)

@@ -23,6 +23,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError, shown
+from cardtable.core.game import NO_DECISION
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -283,7 +284,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         st.phase = OVER
         st.winners = [_seat(w, "winners") for w in data.get("winners", [])]
         st.reason = str(data.get("reason", "position"))
-        st.pending = ()
+        st.pending = NO_DECISION
     elif phase_name == "draft":
         st.phase = DRAFT
         st.hands = [[] for _ in st.hands]  # fortresses join the hands after the draft

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core.game import CONTINUE
+from cardtable.core.game import CONTINUE, NO_DECISION
 from cardtable.games.clash.abilities import BLOOD_TRIBUTE, CATALYST, MERCENARY, SYMBIOSIS
 from cardtable.games.clash.cards import CardDB
 from cardtable.games.clash.effects import (
@@ -122,7 +122,7 @@ def start_turn(st: ClashState, seat: int) -> None:
         st.phase = OVER
         st.winners = []
         st.reason = "turn_limit"
-        st.pending = ()
+        st.pending = NO_DECISION
         st.stack = []
         emit(st, "turn_limit", "engine.turn_limit", None, turns=cap)
         raise GameOver

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.core.events import Event
+from cardtable.core.game import NO_DECISION
 from cardtable.core.rng import seed_state
 
 # phases
@@ -395,7 +396,7 @@ def build_state(
     st.board = [[[], []] for _ in lane_seats]
     st.symb = {}
     st.shackled = {}
-    st.pending = ()
+    st.pending = NO_DECISION
     st.drafted = [[] for _ in range(seats)]
     st.stack = []
     st.step = False

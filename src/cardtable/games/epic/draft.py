@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardtable.core.game import NO_DECISION
 from cardtable.games.epic.state import DRAFT, EpicState
 
 DECK = 30
@@ -163,5 +164,5 @@ def finish(st: EpicState) -> bool:
         for c in st.decks[s]:
             st.owner[c] = s
     st.draft_queue = []
-    st.pending = ()
+    st.pending = NO_DECISION
     return True

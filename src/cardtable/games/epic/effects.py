@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 from cardtable.core import rng as crng
 from cardtable.core.events import Event
+from cardtable.core.game import NO_DECISION
 from cardtable.games.epic.cards import FACTIONS, KW_BIT, CardDef, EpicDB, Selector, Static, Step
 from cardtable.games.epic.multi import (
     HUNTER,
@@ -305,7 +306,7 @@ def finish(st: EpicState, winners: list[int], reason: str, rule: str) -> None:
     st.phase = OVER
     st.winners = sorted(winners)
     st.reason = reason
-    st.pending = ()
+    st.pending = NO_DECISION
     st._legal = None
     emit(st, "game_over", rule, None, winners=st.winners, reason=reason)
     raise GameOver
@@ -562,7 +563,7 @@ def and_or_once(db: EpicDB, st: EpicState, fired: list[list[int]]) -> list[list[
 def answer_may(db: EpicDB, st: EpicState, yes: bool) -> None:
     """Loyalty's reveal: yes shows N cards of the faction and applies it; no drops it."""
     frame = st.stack[-1]
-    st.pending = ()
+    st.pending = NO_DECISION
     if frame[F_STEP] <= -2:  # an optional sentence
         k = -frame[F_STEP] - 2
         frame[F_STEP] = k if yes else k + 1
@@ -602,7 +603,7 @@ def loyalty_options(db: EpicDB, st: EpicState) -> list[tuple[Any, ...]]:
 def show_cards(st: EpicState, cards: list[int] | tuple[int, ...]) -> None:
     """Loyalty's cards are revealed and its ability applies (epic.keyword.loyalty)."""
     frame = st.stack[-1]
-    st.pending = ()
+    st.pending = NO_DECISION
     for c in cards:
         st.public[c] = 1
     emit(st, "reveal", "epic.keyword.loyalty", frame[F_CTL], n=len(cards))
@@ -1032,7 +1033,7 @@ def recycle_choice(db: EpicDB, st: EpicState, card: int) -> None:
     """One card chosen for Recycle (-1: declined). The first chosen goes lowest; with two
     chosen both go under the deck and the player draws a card."""
     seat = st.assign["recycle"][0]
-    st.pending = ()
+    st.pending = NO_DECISION
     if card >= 0:
         buried = st.assign.setdefault("buried", [])
         buried.append(card)
@@ -1331,7 +1332,7 @@ def order_choice(db: EpicDB, st: EpicState, card: int, k: int) -> None:
     """The chosen ability goes first."""
     fired = st.triggers[0]
     index = next(n for n, t in enumerate(fired) if t[0] == card and t[2] == k)
-    st.pending = ()
+    st.pending = NO_DECISION
     start_trigger(db, st, index)
 
 
@@ -1382,13 +1383,13 @@ def choose_target(db: EpicDB, st: EpicState, x: int) -> None:
         st.stack[-1][F_MEMO]["skip"] = 1
     else:
         st.stack[-1][F_CHOSEN] = [x]
-    st.pending = ()
+    st.pending = NO_DECISION
 
 
 def choose_x(st: EpicState, n: int) -> None:
     """Bind X for the effect resolving."""
     st.stack[-1][F_MEMO]["x"] = n
-    st.pending = ()
+    st.pending = NO_DECISION
 
 
 def x_options(db: EpicDB, st: EpicState) -> list[int]:
@@ -1406,7 +1407,7 @@ def discard_choice(db: EpicDB, st: EpicState, card: int) -> None:
     st.hands[seat].remove(card)
     put_in_discard(db, st, card)
     emit(st, "discard", "epic.card.text", seat, card=card)
-    st.pending = ()
+    st.pending = NO_DECISION
     settle(db, st)
 
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.errors import CardDataError, PositionError, SetupError, shown
+from cardtable.core.game import NO_DECISION
 from cardtable.core.position import (
     COUNTER_MAX,
     Field,
@@ -463,7 +464,7 @@ def load(game: EpicGame, data: Mapping[str, Any]) -> EpicState:
     st.mull_chosen = [ref(x, "mulligan") for x in mull.get("chosen", [])]
     pend = data.get("pending")
     if st.phase == OVER:
-        st.pending = ()
+        st.pending = NO_DECISION
     elif stop:
         st.pending = ("continue", continue_seat(st), stop)
     elif pend is None:

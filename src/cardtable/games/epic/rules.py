@@ -34,7 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core import rng as crng
-from cardtable.core.game import CONTINUE
+from cardtable.core.game import CONTINUE, NO_DECISION
 from cardtable.games.epic import draft as drafting
 from cardtable.games.epic.cards import EpicDB
 from cardtable.games.epic.draft import start_draft
@@ -263,7 +263,7 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
         st.phase = OVER
         st.winners = []
         st.reason = "turn_limit"
-        st.pending = ()
+        st.pending = NO_DECISION
         raise GameOver
     st.active = seat
     st.turns_taken[seat] += 1
@@ -309,7 +309,7 @@ def to_main(db: EpicDB, st: EpicState) -> None:
     st.window = "main"
     st.init = st.active
     st.passes = 0
-    st.pending = ()
+    st.pending = NO_DECISION
     settle(db, st)
     if st.step:
         stop(st, MAIN)
@@ -358,7 +358,7 @@ def end_effects(db: EpicDB, st: EpicState) -> None:
         seat_d, n = later[k], later[k + 1]
         st.assign.setdefault("discard", []).extend([seat_d] * min(n, len(st.hands[seat_d])))
     st.eot_discard = []
-    st.pending = ()
+    st.pending = NO_DECISION
     settle(db, st)
     run(db, st)
     if not st.pending:
@@ -413,7 +413,7 @@ def finish_end(db: EpicDB, st: EpicState) -> None:
 def go_on(db: EpicDB, st: EpicState) -> None:
     """``continue`` at a stop: what its boundary waits for (engine.step)."""
     boundary = st.pending[2]
-    st.pending = ()
+    st.pending = NO_DECISION
     if boundary == TURN:
         open_turn(db, st)
     elif boundary in (MAIN, BEFORE_BLOCKS):
@@ -565,7 +565,7 @@ def use_talent(db: EpicDB, st: EpicState, seat: int, i: int, k: int) -> None:
     if cost.break_self:
         break_champion(db, st, i, "epic.talent")
         settle(db, st)
-    st.pending = ()
+    st.pending = NO_DECISION
     run(db, st)
     if not st.pending:
         st.pending = ("act", seat)
@@ -594,7 +594,7 @@ def recall_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None
         st.limbo.append(c)
         st.assign.setdefault("recalled", []).append(c)
         push_event(st, c, seat, mode)
-    st.pending = ()
+    st.pending = NO_DECISION
     run(db, st)
     if not st.pending:
         st.pending = ("act", seat)
@@ -620,7 +620,7 @@ def play_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None:
     else:
         st.limbo.append(c)
         push_event(st, c, seat, mode)
-    st.pending = ()
+    st.pending = NO_DECISION
     run(db, st)
     if not st.pending:
         st.pending = ("act", seat)
@@ -708,7 +708,7 @@ def begin_blocks_window(db: EpicDB, st: EpicState) -> None:
     st.window = "before_blocks"
     st.init = st.active
     st.passes = 0
-    st.pending = ()
+    st.pending = NO_DECISION
     if st.step:
         stop(st, BEFORE_BLOCKS)
         return
@@ -738,7 +738,7 @@ def end_blocks(db: EpicDB, st: EpicState) -> None:
     for b in st.blockers:
         fire(st, defn(db, st, b), b, st.controller[b], "blocks")
     open_window(st, "before_damage", st.defender)
-    st.pending = ()
+    st.pending = NO_DECISION
     settle(db, st)
     if st.step:
         stop(st, BEFORE_DAMAGE)
@@ -904,7 +904,7 @@ def _record(st: EpicState, action: tuple[Any, ...]) -> None:
 def assign_damage(db: EpicDB, st: EpicState, action: tuple[Any, ...]) -> None:
     """One part of the split chosen."""
     _record(st, action)
-    st.pending = ()
+    st.pending = NO_DECISION
     next_assignment(db, st)
 
 
@@ -1207,7 +1207,7 @@ def repair(db: EpicDB, st: EpicState) -> None:
     elif kind in ("blockers", "assign"):
         end_combat(st)
     else:
-        st.pending = ()
+        st.pending = NO_DECISION
         run(db, st)
         resume(db, st)
 
@@ -1335,7 +1335,7 @@ def finish_mulligan(db: EpicDB, st: EpicState, seat: int) -> None:
         st.pending = ("mulligan", st.mull_queue[0])
         return
     st.phase = PLAY
-    st.pending = ()
+    st.pending = NO_DECISION
     start_turn(db, st, st.first)
 
 

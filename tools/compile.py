@@ -1,0 +1,138 @@
+"""Build the compiled hot path: the engine modules listed in ``cardtable.native.GROUPS``
+compiled with mypyc into extension modules beside their sources (``src/cardtable/…/*.so``).
+
+Python imports an extension module in preference to the source of the same name, so a
+compiled build needs nothing else; ``CARDTABLE_INTERPRETED=1`` makes a process ignore the
+extensions (the differential test and ``cardtable bench`` compare the two builds).
+Without a C compiler (or mypyc) this prints why and leaves the interpreted build.
+
+    python tools/compile.py           # build (only groups whose sources changed)
+    python tools/compile.py --clean   # remove every compiled module
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+sys.path.insert(0, str(SRC))
+
+from cardtable.native import GROUPS, compiled_files  # noqa: E402
+
+BUILD = ROOT / "build" / "mypyc"
+STAMP = BUILD / "sources.json"
+
+
+def module_path(module: str) -> Path:
+    return SRC / (module.replace(".", "/") + ".py")
+
+
+def fingerprint() -> str:
+    """A hash of every compiled source and of the compiler's version."""
+    import mypy.version
+
+    h = hashlib.sha256(mypy.version.__version__.encode())
+    h.update(sys.version.encode())
+    for group, modules in sorted(GROUPS.items()):
+        h.update(group.encode())
+        for m in modules:
+            h.update(m.encode())
+            h.update(module_path(m).read_bytes())
+    return h.hexdigest()
+
+
+def clean() -> None:
+    for path in compiled_files(SRC):
+        path.unlink()
+    shutil.rmtree(BUILD, ignore_errors=True)
+
+
+def why_not() -> str | None:
+    """Why this machine cannot compile, or None."""
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed"
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler ({compiler})"
+    if not Path(sysconfig.get_paths()["include"], "Python.h").exists():
+        return "no Python headers (Python.h)"
+    return None
+
+
+def up_to_date(wanted: str) -> bool:
+    """True when the last build compiled these very sources and all its modules exist."""
+    if not STAMP.exists() or json.loads(STAMP.read_text()).get("hash") != wanted:
+        return False
+    built = {p.name.split(".", 1)[0] + "@" + str(p.parent) for p in compiled_files(SRC)}
+    return all(
+        f"{m.rsplit('.', 1)[1]}@{module_path(m).parent}" in built
+        for ms in GROUPS.values()
+        for m in ms
+    )
+
+
+def build() -> int:
+    reason = why_not()
+    if reason is not None:
+        print(f"cardtable: interpreted build ({reason})")
+        return 0
+    wanted = fingerprint()
+    if up_to_date(wanted):
+        print("cardtable: compiled build up to date")
+        return 0
+    clean()
+    print(
+        f"cardtable: compiling {sum(map(len, GROUPS.values()))} engine modules with mypyc (a minute or two)",
+        flush=True,
+    )
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    paths = [str(module_path(m)) for ms in GROUPS.values() for m in ms]
+    separate = [
+        ([str(module_path(m)) for m in ms], f"cardtable.{group}") for group, ms in GROUPS.items()
+    ]
+    os.chdir(SRC)
+    extensions = mypycify(
+        [os.path.relpath(p, SRC) for p in paths],
+        opt_level="3",
+        debug_level="0",
+        separate=[([os.path.relpath(p, SRC) for p in files], name) for files, name in separate],
+        target_dir=str(BUILD / "c"),
+    )
+    setup(
+        name="cardtable-native",
+        ext_modules=extensions,
+        script_args=[
+            "-q",
+            "build_ext",
+            "--inplace",
+            "--build-temp",
+            str(BUILD / "tmp"),
+            "--build-lib",
+            str(BUILD / "lib"),
+            "-j",
+            str(os.cpu_count() or 1),
+        ],
+    )
+    BUILD.mkdir(parents=True, exist_ok=True)
+    STAMP.write_text(json.dumps({"hash": wanted}))
+    print(f"cardtable: compiled build ready ({len(paths)} modules)")
+    return 0
+
+
+if __name__ == "__main__":
+    if "--clean" in sys.argv[1:]:
+        clean()
+        print("cardtable: compiled modules removed")
+        sys.exit(0)
+    sys.exit(build())
