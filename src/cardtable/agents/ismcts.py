@@ -23,7 +23,10 @@ catch up in the iterations that remain, the search ends early with the same choi
 The budget is a number of iterations, never seconds, and all randomness comes from the
 agent's seeded generator: the same seed and game replay exactly.
 
-Spec: ``ismcts:iters=1000,c=0.7,depth=40,rollout=random|greedy,reuse=1,seed=S``.
+Root parallelism (``jobs=N``, agents.root_parallel): N independent searches of a share
+of the iterations each, in N processes, their root visit counts summed.
+
+Spec: ``ismcts:iters=1000,c=0.7,depth=40,rollout=random|greedy,reuse=1,jobs=1,seed=S``.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ import math
 from typing import Any
 
 from cardtable.agents.base import check_params, int_param, register_agent
-from cardtable.core.agent import SeatView
+from cardtable.core.agent import Agent, SeatView
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Action, Game
 from cardtable.core.rng import Rng
@@ -91,6 +94,15 @@ class IsmctsAgent:
         texts = {view.text(a): a for a in legal}
         if len(texts) == 1:  # several actions with one text are the same choice
             return legal[0]
+        return texts[best_text(self.root_stats(view, texts))]
+
+    def root_stats(
+        self, view: SeatView, texts: dict[str, Action] | None = None
+    ) -> dict[str, tuple[int, float]]:
+        """Search from ``view`` (at most ``iters`` iterations) and return each legal root
+        action's (visits, summed reward), by action text."""
+        if texts is None:
+            texts = {view.text(a): a for a in view.legal}
         self._seat = view.seat
         root = self._root(view)
         for done in range(self.iters):
@@ -99,12 +111,7 @@ class IsmctsAgent:
             state = view.sample_state(self.rng)
             self._iterate(root, state)
             self.iterations_run += 1
-        best = max(
-            (n.visits, n.reward / max(1, n.visits), t)
-            for t, n in root.children.items()
-            if t in texts
-        )
-        return texts[best[2]]
+        return {t: (n.visits, n.reward) for t, n in root.children.items() if t in texts}
 
     def _root(self, view: SeatView) -> Node:
         """The reused node for the current observation, or a fresh root."""
@@ -178,18 +185,26 @@ class IsmctsAgent:
         return n.reward / n.visits + self.c * math.sqrt(math.log(max(1, n.seen)) / n.visits)
 
 
+def best_text(stats: dict[str, tuple[int, float]]) -> str:
+    """The action text with the most visits (then the best mean reward, then the text)."""
+    return max((v, r / max(1, v), t) for t, (v, r) in stats.items())[2]
+
+
 def _obs_key(observation: dict[str, Any]) -> str:
     """A key equal for equal observations (the dicts are built in a fixed order)."""
     return repr(observation)
 
 
-def _make(game: Game, seed: int, params: dict[str, str]) -> IsmctsAgent:
-    check_params(params, {"iters", "c", "depth", "rollout", "reuse"}, "ismcts")
+def _make(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    check_params(params, {"iters", "c", "depth", "rollout", "reuse", "jobs"}, "ismcts")
     spec = "ismcts"
     iters = int_param(params, "iters", spec, 1000)
     depth = int_param(params, "depth", spec, 40)
-    if iters < 1 or depth < 1:
+    jobs = int_param(params, "jobs", spec, 1)
+    if iters < 1 or depth < 1 or jobs < 1:
         raise SetupError.msg("ismcts_positive")
+    if jobs > iters:
+        raise SetupError.msg("ismcts_jobs", jobs=jobs, iters=iters)
     try:
         c = float(params.get("c", "0.7"))
     except ValueError:
@@ -200,6 +215,11 @@ def _make(game: Game, seed: int, params: dict[str, str]) -> IsmctsAgent:
     reuse = params.get("reuse", "1")
     if reuse not in ("0", "1"):
         raise SetupError.msg("ismcts_reuse", got=reuse)
+    if jobs > 1:
+        from cardtable.agents.root_parallel import RootParallel
+
+        settings = {"c": c, "depth": depth, "rollout": rollout, "reuse": reuse == "1"}
+        return RootParallel(game, seed, iters, jobs, settings)
     return IsmctsAgent(game, seed, iters, c, depth, rollout, reuse == "1")
 
 

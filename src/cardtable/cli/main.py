@@ -588,13 +588,22 @@ def bench_command(
             "compiled builds side by side, each in a fresh process.",
         ),
     ] = Builds.this,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            min=1,
+            help="Also time root-parallel ISMCTS with this many search processes "
+            "(iterations per wall-clock second).",
+        ),
+    ] = 1,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Measure games and actions per second, clone/apply costs and ISMCTS speed on one core."""
     run(
         lang,
         lambda: tools.bench_cmd(
-            game_id, games, seed, ismcts_decisions, as_json, lang.value, builds.value
+            game_id, games, seed, ismcts_decisions, as_json, lang.value, builds.value, jobs
         ),
     )
 

@@ -318,6 +318,7 @@ def bench_cmd(
     as_json: bool,
     lang: str,
     builds: str = "this",
+    jobs: int = 1,
 ) -> None:
     """Throughput of random full games on one core, and ISMCTS search speed: of this
     process's build, or of the interpreted and compiled builds side by side."""
@@ -326,7 +327,7 @@ def bench_cmd(
     game = get_game(game_id)
     if builds == "both":
         measured = {
-            name: bench_in_process(game_id, games, seed, ismcts_decisions, name)
+            name: bench_in_process(game_id, games, seed, ismcts_decisions, name, jobs)
             for name in ("interpreted", "compiled")
         }
         if as_json:
@@ -334,7 +335,7 @@ def bench_cmd(
             return
         console().print(builds_table(game, games, measured, lang))
         return
-    result = bench(game_id, games, seed, ismcts_decisions=ismcts_decisions)
+    result = bench(game_id, games, seed, ismcts_decisions=ismcts_decisions, ismcts_jobs=jobs)
     if as_json:
         echo_json({**result.to_json(), "build": build_name()})
         return
@@ -381,17 +382,28 @@ def bench_cmd(
             ),
             f"{search.seconds_per_decision:.3f}",
         )
+    if result.ismcts_parallel is not None:
+        search = result.ismcts_parallel
+        row(
+            t(
+                "bench_ismcts_jobs",
+                lang,
+                jobs=search.jobs,
+                iterations=t("count_iterations", lang, n=search.iters),
+            ),
+            f"{search.iters_per_s:,.0f}",
+        )
     console().print(table)
 
 
 def bench_in_process(
-    game_id: str, games: int, seed: int, ismcts_decisions: int, build: str
+    game_id: str, games: int, seed: int, ismcts_decisions: int, build: str, jobs: int = 1
 ) -> dict[str, Any]:
     """``cardtable bench --json`` run in a fresh process of the given build."""
     env = dict(os.environ, CARDTABLE_INTERPRETED="1" if build == "interpreted" else "0")
     args = [sys.executable, "-m", "cardtable.cli.main", "bench", game_id, "--json",
             "--games", str(games), "--seed", str(seed),
-            "--ismcts-decisions", str(ismcts_decisions)]  # fmt: skip
+            "--ismcts-decisions", str(ismcts_decisions), "--jobs", str(jobs)]  # fmt: skip
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SetupError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else build)
@@ -418,6 +430,14 @@ def builds_table(game: Game, games: int, measured: dict[str, dict[str, Any]], la
         a, b = float(slow["ismcts"]["iters_per_s"]), float(fast["ismcts"]["iters_per_s"])
         label = t("bench_ismcts_rate", lang,
                   iterations=t("count_iterations", lang, n=int(slow["ismcts"]["iters"])))  # fmt: skip
+        table.add_row(label, f"{a:,.0f}", f"{b:,.0f}", f"{b / a:.2f}×" if a else "—")
+    if slow.get("ismcts_parallel") and fast.get("ismcts_parallel"):
+        a, b = (
+            float(slow["ismcts_parallel"]["iters_per_s"]),
+            float(fast["ismcts_parallel"]["iters_per_s"]),
+        )
+        label = t("bench_ismcts_jobs", lang, jobs=int(slow["ismcts_parallel"]["jobs"]),
+                  iterations=t("count_iterations", lang, n=int(slow["ismcts_parallel"]["iters"])))  # fmt: skip
         table.add_row(label, f"{a:,.0f}", f"{b:,.0f}", f"{b / a:.2f}×" if a else "—")
     return table
 

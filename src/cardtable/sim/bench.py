@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.agents.ismcts import IsmctsAgent
+from cardtable.agents.base import make_agent
 from cardtable.agents.random_agent import RandomAgent
 from cardtable.core.agent import SeatView
 from cardtable.core.registry import get_game
@@ -19,12 +19,14 @@ from cardtable.core.rng import Rng
 
 @dataclass(frozen=True, slots=True)
 class IsmctsBench:
-    """ISMCTS search speed: iterations per CPU second over timed decisions."""
+    """ISMCTS search speed: iterations per second over timed decisions (CPU seconds in
+    one process; wall-clock seconds for ``jobs`` > 1, whose searches run in processes)."""
 
     iters: int
     decisions: int
     iterations: int
     seconds: float
+    jobs: int = 1
 
     @property
     def iters_per_s(self) -> float:
@@ -40,6 +42,7 @@ class IsmctsBench:
         """Plain-data form."""
         return {
             "iters": self.iters,
+            "jobs": self.jobs,
             "decisions": self.decisions,
             "iterations": self.iterations,
             "iters_per_s": round(self.iters_per_s, 1),
@@ -59,6 +62,7 @@ class BenchResult:
     apply_us: float
     legal_us: float
     ismcts: IsmctsBench | None = None
+    ismcts_parallel: IsmctsBench | None = None
 
     @property
     def games_per_s(self) -> float:
@@ -83,37 +87,48 @@ class BenchResult:
             "apply_us": round(self.apply_us, 3),
             "legal_actions_us": round(self.legal_us, 3),
             "ismcts": None if self.ismcts is None else self.ismcts.to_json(),
+            "ismcts_parallel": None
+            if self.ismcts_parallel is None
+            else self.ismcts_parallel.to_json(),
         }
 
 
-def bench_ismcts(game_id: str, decisions: int = 30, iters: int = 200, seed: int = 0) -> IsmctsBench:
-    """Time ISMCTS (``iters`` iterations, no tree reuse) on its first ``decisions`` real
-    choices against a random opponent, seat alternating game by game."""
+def bench_ismcts(
+    game_id: str, decisions: int = 30, iters: int = 200, seed: int = 0, jobs: int = 1
+) -> IsmctsBench:
+    """Time ISMCTS (``iters`` iterations, no tree reuse; ``jobs`` root-parallel searches)
+    on its first ``decisions`` real choices against a random opponent, seat alternating
+    game by game."""
     game = get_game(game_id)
+    clock = time.process_time if jobs == 1 else time.perf_counter
     timed = searched = 0
     seconds = 0.0
     index = 0
     while timed < decisions:
         state = game.new_game(None, seed + index)
         me = index % 2
-        agent = IsmctsAgent(game, seed + index, iters=iters, reuse=False)
+        agent = make_agent(f"ismcts:iters={iters},reuse=0,jobs={jobs}", game, seed + index)
         other = RandomAgent(seed + index + 1)
+        warm = getattr(agent, "start", None)
+        if warm is not None:
+            warm()  # search processes started before the clock runs
         while (seat := game.to_move(state)) is not None and timed < decisions:
             view = SeatView(game, state, seat)
             if seat != me:
                 game.apply_unchecked(state, other.act(view))
                 continue
-            before = agent.iterations_run
-            start = time.process_time()
+            before = int(getattr(agent, "iterations_run", 0))
+            start = clock()
             action = agent.act(view)
-            spent = time.process_time() - start
-            if agent.iterations_run > before:
+            spent = clock() - start
+            after = int(getattr(agent, "iterations_run", 0))
+            if after > before:
                 timed += 1
-                searched += agent.iterations_run - before
+                searched += after - before
                 seconds += spent
             game.apply_unchecked(state, action)
         index += 1
-    return IsmctsBench(iters, timed, searched, seconds)
+    return IsmctsBench(iters, timed, searched, seconds, jobs)
 
 
 def bench(
@@ -122,6 +137,7 @@ def bench(
     seed: int = 0,
     setup: dict[str, Any] | None = None,
     ismcts_decisions: int = 0,
+    ismcts_jobs: int = 1,
 ) -> BenchResult:
     """Play ``games`` random games through the fast path and time them (CPU seconds)."""
     game = get_game(game_id)
@@ -160,4 +176,9 @@ def bench(
         apply(c, a)
     apply_us = (time.perf_counter() - t0) / max(1, len(copies)) * 1e6
     search = bench_ismcts(game_id, ismcts_decisions, seed=seed) if ismcts_decisions else None
-    return BenchResult(game_id, games, actions, seconds, clone_us, apply_us, legal_us, search)
+    parallel = None
+    if ismcts_decisions and ismcts_jobs > 1:
+        parallel = bench_ismcts(game_id, ismcts_decisions, seed=seed, jobs=ismcts_jobs)
+    return BenchResult(
+        game_id, games, actions, seconds, clone_us, apply_us, legal_us, search, parallel
+    )
