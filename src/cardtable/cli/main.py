@@ -575,10 +575,11 @@ def bench_command(
     seed: Annotated[int, typer.Option("--seed")] = 0,
     ismcts_decisions: Annotated[
         int,
-        typer.Option(
-            "--ismcts-decisions", min=0, help="ISMCTS decisions to time (200 iterations; 0: skip)."
-        ),
+        typer.Option("--ismcts-decisions", min=0, help="ISMCTS decisions to time (0: skip)."),
     ] = 30,
+    ismcts_iters: Annotated[
+        int, typer.Option("--ismcts-iters", min=1, help="Iterations of each timed ISMCTS decision.")
+    ] = 200,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     builds: Annotated[
         Builds,
@@ -603,7 +604,15 @@ def bench_command(
     run(
         lang,
         lambda: tools.bench_cmd(
-            game_id, games, seed, ismcts_decisions, as_json, lang.value, builds.value, jobs
+            game_id,
+            games,
+            seed,
+            ismcts_decisions,
+            as_json,
+            lang.value,
+            builds.value,
+            jobs,
+            ismcts_iters,
         ),
     )
 

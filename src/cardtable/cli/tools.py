@@ -319,6 +319,7 @@ def bench_cmd(
     lang: str,
     builds: str = "this",
     jobs: int = 1,
+    ismcts_iters: int = 200,
 ) -> None:
     """Throughput of random full games on one core, and ISMCTS search speed: of this
     process's build, or of the interpreted and compiled builds side by side."""
@@ -326,16 +327,28 @@ def bench_cmd(
         raise SetupError(t("games_positive", lang, n=games))
     game = get_game(game_id)
     if builds == "both":
-        measured = {
-            name: bench_in_process(game_id, games, seed, ismcts_decisions, name, jobs)
-            for name in ("interpreted", "compiled")
-        }
+        runs: dict[str, list[dict[str, Any]]] = {"interpreted": [], "compiled": []}
+        for _round in range(BUILD_ROUNDS):  # alternated: a machine's speed drifts
+            for name, found in runs.items():
+                found.append(
+                    bench_in_process(
+                        game_id, games, seed, ismcts_decisions, name, jobs, ismcts_iters
+                    )
+                )
+        measured = {name: median_run(found) for name, found in runs.items()}
         if as_json:
             echo_json(measured)
             return
         console().print(builds_table(game, games, measured, lang))
         return
-    result = bench(game_id, games, seed, ismcts_decisions=ismcts_decisions, ismcts_jobs=jobs)
+    result = bench(
+        game_id,
+        games,
+        seed,
+        ismcts_decisions=ismcts_decisions,
+        ismcts_jobs=jobs,
+        ismcts_iters=ismcts_iters,
+    )
     if as_json:
         echo_json({**result.to_json(), "build": build_name()})
         return
@@ -397,18 +410,41 @@ def bench_cmd(
 
 
 def bench_in_process(
-    game_id: str, games: int, seed: int, ismcts_decisions: int, build: str, jobs: int = 1
+    game_id: str,
+    games: int,
+    seed: int,
+    ismcts_decisions: int,
+    build: str,
+    jobs: int = 1,
+    ismcts_iters: int = 200,
 ) -> dict[str, Any]:
     """``cardtable bench --json`` run in a fresh process of the given build."""
     env = dict(os.environ, CARDTABLE_INTERPRETED="1" if build == "interpreted" else "0")
     args = [sys.executable, "-m", "cardtable.cli.main", "bench", game_id, "--json",
             "--games", str(games), "--seed", str(seed),
-            "--ismcts-decisions", str(ismcts_decisions), "--jobs", str(jobs)]  # fmt: skip
+            "--ismcts-decisions", str(ismcts_decisions), "--jobs", str(jobs),
+            "--ismcts-iters", str(ismcts_iters)]  # fmt: skip
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SetupError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else build)
     found: dict[str, Any] = json.loads(done.stdout)
     return found
+
+
+BUILD_ROUNDS = 3
+
+
+def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """One run's document whose every figure is the median of the runs' (nested ones too)."""
+    out: dict[str, Any] = {}
+    for key, value in runs[0].items():
+        if isinstance(value, float):
+            out[key] = sorted(float(r[key]) for r in runs)[len(runs) // 2]
+        elif isinstance(value, dict):
+            out[key] = median_run([r[key] for r in runs])
+        else:
+            out[key] = value
+    return out
 
 
 def builds_table(game: Game, games: int, measured: dict[str, dict[str, Any]], lang: str) -> Table:
@@ -417,8 +453,11 @@ def builds_table(game: Game, games: int, measured: dict[str, dict[str, Any]], la
     table = Table(title=t("bench_title", lang, title=game.title.get(lang, game.id), n=games))
     for key in ("col_measure", "build_interpreted", "build_compiled", "col_speedup"):
         table.add_column(t(key, lang))
+    caption = t("bench_rounds", lang, n=BUILD_ROUNDS)
     if fast.get("build") != "compiled":
-        table.caption = t("build_not_compiled", lang, build=t(f"build_{fast['build']}", lang))
+        built = t(f"build_{fast['build']}", lang)
+        caption += " " + t("build_not_compiled", lang, build=built)
+    table.caption = caption
     rows = [("bench_games", "games_per_s", True), ("bench_actions", "actions_per_s", True),
             ("bench_clone", "clone_us", False), ("bench_apply", "apply_us", False),
             ("bench_legal", "legal_actions_us", False)]  # fmt: skip

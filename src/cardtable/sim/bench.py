@@ -138,6 +138,7 @@ def bench(
     setup: dict[str, Any] | None = None,
     ismcts_decisions: int = 0,
     ismcts_jobs: int = 1,
+    ismcts_iters: int = 200,
 ) -> BenchResult:
     """Play ``games`` random games through the fast path and time them (CPU seconds)."""
     game = get_game(game_id)
@@ -175,10 +176,12 @@ def bench(
     for c, a in zip(copies, chosen, strict=True):
         apply(c, a)
     apply_us = (time.perf_counter() - t0) / max(1, len(copies)) * 1e6
-    search = bench_ismcts(game_id, ismcts_decisions, seed=seed) if ismcts_decisions else None
+    search = None
+    if ismcts_decisions:
+        search = bench_ismcts(game_id, ismcts_decisions, ismcts_iters, seed)
     parallel = None
     if ismcts_decisions and ismcts_jobs > 1:
-        parallel = bench_ismcts(game_id, ismcts_decisions, seed=seed, jobs=ismcts_jobs)
+        parallel = bench_ismcts(game_id, ismcts_decisions, ismcts_iters, seed, ismcts_jobs)
     return BenchResult(
         game_id, games, actions, seconds, clone_us, apply_us, legal_us, search, parallel
     )

@@ -1,11 +1,13 @@
-"""The engine's fast paths (the per-state memo, the per-card flags) agree with the plain
-definitions of active cards, ignoring and powers, and the memo never outlives a computation."""
+"""The engine's fast paths (the cache of the cards in play kept in the state, ``state.Seen``
+and the totals, and the per-card flags) agree with the plain definitions of active cards,
+ignoring and powers; the cache is always current and never part of the state."""
 
 from __future__ import annotations
 
 import random
 
-from cardtable.core import get_game
+from cardtable.core import get_game, state_hash
+from cardtable.core.rng import Rng
 from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, Power
 from cardtable.games.bluemoon.powers import (
     ALL,
@@ -13,9 +15,9 @@ from cardtable.games.bluemoon.powers import (
     icons,
     ignored,
     ignoring_powers,
-    memoizing,
     powers,
     raw_active,
+    total,
 )
 from cardtable.games.bluemoon.state import BlueMoonState
 
@@ -124,23 +126,25 @@ def _powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
     ]
 
 
-# --- the engine's answers, outside and inside a memo ---------------------------------------
-def _facts(db: BlueMoonDB, st: BlueMoonState) -> list[object]:
+# --- the engine's answers, from the kept cache and from scratch ----------------------------
+def _facts(db: BlueMoonDB, st: BlueMoonState, totals: bool = True) -> list[object]:
     out: list[object] = []
     for s in (0, 1):
-        out += [raw_active(st, s), ignoring_powers(db, st, s), active(db, st, s)]
-        out.append(powers(db, st, s))
+        out += [list(raw_active(st, s)), list(ignoring_powers(db, st, s))]
+        out += [list(active(db, st, s)), list(powers(db, st, s))]
+        if totals:
+            out.append(total(db, st, s))
         for i in st.combat[s] + st.support[s] + st.hands[s]:
             out += [ignored(db, st, i, a) for a in ASPECTS]
             out.append(icons(db, st, i))
     return out
 
 
-@memoizing
-def _memoized_facts(db: BlueMoonDB, st: BlueMoonState) -> list[object]:
-    first = _facts(db, st)
-    assert _facts(db, st) == first  # answered again from the memo
-    return first
+def _fresh_facts(db: BlueMoonDB, st: BlueMoonState) -> list[object]:
+    """The engine's answers worked out from scratch (on a copy with nothing kept)."""
+    copy = st.clone()
+    copy.forget()
+    return _facts(db, copy)
 
 
 def _plain_facts(db: BlueMoonDB, st: BlueMoonState) -> list[object]:
@@ -156,6 +160,9 @@ def _plain_facts(db: BlueMoonDB, st: BlueMoonState) -> list[object]:
 
 
 def test_fast_paths_agree_with_the_plain_definitions() -> None:
+    """At every decision of random games the kept cache answers as the plain definitions
+    do, before and after the options are listed, and so do a clone's, a JSON copy's and a
+    determinized copy's."""
     ignoring_seen = contested = 0
     for seed in range(40):
         st = GAME.new_game(None, seed)
@@ -163,32 +170,88 @@ def test_fast_paths_agree_with_the_plain_definitions() -> None:
         db = GAME.dbs(st)
         while GAME.to_move(st) is not None:
             plain = _plain_facts(db, st)
-            assert _facts(db, st) == plain
-            assert _memoized_facts(db, st) == plain
+            assert _facts(db, st, totals=False) == plain
             ignoring_seen += any(_ignoring(db, st, s) for s in (0, 1))
             contested += all(_ignoring(db, st, s) for s in (0, 1))
             legal = GAME.legal_actions(st)
-            assert st._memo is None
+            fresh = _fresh_facts(db, st)
+            assert _facts(db, st, totals=False) == plain and _facts(db, st) == fresh
+            assert _facts(db, st.clone()) == fresh
+            assert _facts(db, GAME.state_from_json(st.to_json())) == fresh
+            if seed % 4 == 0:
+                seat = GAME.to_move(st)
+                assert seat is not None
+                other = GAME.determinize(st, seat, Rng(seed))
+                assert _facts(db, other) == _fresh_facts(db, other)
             GAME.apply(st, legal[pick.randrange(len(legal))])
-            assert st._memo is None
     assert ignoring_seen > 0  # the games did put ignoring powers on the table
     assert contested > 0  # and ignoring cards against ignoring cards
 
 
-def test_the_memo_is_no_part_of_the_state() -> None:
+def test_the_kept_cache_is_always_current() -> None:
+    """After every action, in every setup (step mode, the optional reshuffle, a match with
+    swapped decks), what the state keeps equals what it would work out from scratch; and an
+    action taken with the kept cache ends where it ends from an empty one."""
+    for k, setup in enumerate(GAME.conformance_setups()):
+        for seed in range(6):
+            st = GAME.new_game(setup, 100 * k + seed)
+            pick = random.Random(seed)
+            db = GAME.dbs(st)
+            while GAME.to_move(st) is not None:
+                legal = GAME.legal_actions(st)
+                assert _facts(db, st) == _fresh_facts(db, st)
+                action = legal[pick.randrange(len(legal))]
+                empty = st.clone()
+                empty.forget()
+                GAME.apply(empty, action)
+                GAME.apply(st, action)
+                assert st.to_json() == empty.to_json()
+                if st._seen is not None:
+                    assert _facts(db, st) == _fresh_facts(db, st)
+
+
+def test_the_cache_is_no_part_of_the_state() -> None:
+    """Neither the JSON form nor the hash sees the cache; a JSON copy and a position start
+    without one; a clone shares the (immutable) one it was made with, and what happens to
+    the original afterwards leaves the clone's answers right."""
     st = GAME.new_game(None, 3)
-    seen: list[BlueMoonState] = []
+    db = GAME.dbs(st)
+    powers(db, st, 0)
+    total(db, st, 1)
+    assert st._seen is not None and st._totals is not None
+    data = st.to_json()
+    assert not {"_seen", "_totals", "_legal", "_memo"} & set(data)
+    before = state_hash(st)
+    st.forget()
+    assert state_hash(st) == before and st.to_json() == data
+    powers(db, st, 0)
+    loaded = GAME.state_from_json(data)
+    assert loaded._seen is None and loaded._totals is None
+    copy = st.clone()
+    assert copy._seen is st._seen
+    plain = _fresh_facts(db, copy)
+    pick = random.Random(3)
+    for _ in range(40):
+        if GAME.to_move(st) is None:
+            break
+        legal = GAME.legal_actions(st)
+        GAME.apply(st, legal[pick.randrange(len(legal))])
+        assert _facts(db, copy) == plain
+    assert GAME.legal_actions(copy) == GAME.legal_actions(GAME.state_from_json(data))
 
-    @memoizing
-    def inside(db: BlueMoonDB, state: BlueMoonState) -> None:
-        powers(db, state, 0)
-        assert state._memo is not None
-        copy = state.clone()
-        assert copy._memo is None
-        assert "_memo" not in state.to_json() and "_legal" not in state.to_json()
-        seen.append(copy)
 
-    inside(GAME.dbs(st), st)
-    assert st._memo is None
-    assert GAME.state_from_json(st.to_json())._memo is None
-    assert seen and GAME.legal_actions(seen[0]) == GAME.legal_actions(st)
+def test_positions_start_with_a_current_cache() -> None:
+    """A loaded position answers as one worked out from scratch."""
+    for seed in range(4):
+        st = GAME.new_game(None, seed)
+        pick = random.Random(seed)
+        for _ in range(25):
+            if GAME.to_move(st) is None:
+                break
+            legal = GAME.legal_actions(st)
+            GAME.apply(st, legal[pick.randrange(len(legal))])
+        if GAME.to_move(st) is None:
+            continue
+        loaded = GAME.load_position(GAME.export_position(st))
+        db = GAME.dbs(loaded)
+        assert _facts(db, loaded) == _fresh_facts(db, loaded)

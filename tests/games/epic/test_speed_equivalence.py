@@ -14,6 +14,7 @@ from cardtable.games.epic.effects import (
     frenzy,
     has_faction,
     keywords,
+    leave_play,
     matches,
     offense,
     statics_in_play,
@@ -143,12 +144,14 @@ def test_the_caches_are_no_part_of_the_state() -> None:
     back = GAME.state_from_json(doc)
     assert back._statics is None and back._legal is None
     assert GAME.legal_actions(back) == GAME.legal_actions(st)
-    # a changed play area is noticed: the remembered abilities are found again
+    # a champion leaving play is noticed: the remembered abilities are found again
     copy = st.clone()
     moved = next(i for row in copy.play for i in row) if any(copy.play) else None
     if moved is not None:
-        copy.play[copy.controller[moved]].remove(moved)
-        assert statics_in_play(GAME.dbs(copy), copy).play == copy.play
+        db = GAME.dbs(copy)
+        leave_play(db, copy, moved, "hand")
+        assert statics_in_play(db, copy) == statics_in_play(db, _fresh(copy))
+        assert statics_in_play(db, st) == statics_in_play(db, _fresh(st))  # the original kept
 
 
 def test_derived_card_flags() -> None:

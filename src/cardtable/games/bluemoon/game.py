@@ -163,6 +163,8 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
             s.public[c] = 1
         s.rng = seed_state(rng.spawn())
         s._legal = None
+        # The clone's cached facts of the cards in play (``_seen``, ``_totals``) stay: only
+        # hands, decks, discard piles and public marks changed, which none of them reads.
         return s
 
     def describe(self, action: Action, lang: str, state: Any = None) -> str:

@@ -203,7 +203,8 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
     except SetupError as exc:
         raise PositionError.wrap(exc) from None
     st = BlueMoonState.__new__(BlueMoonState)
-    st._memo = None
+    st._seen = None
+    st._totals = None
     st.overrides = ""
     st.card_ids, st.owner = [], []
     extras: dict[int, Mapping[str, Any]] = {}
@@ -351,6 +352,7 @@ def load(game: BlueMoonGame, data: Mapping[str, Any]) -> BlueMoonState:
         st.plays[6] = 1  # already in the main decision
     st.back = _undo_point(st, paths, data.get("undo_point"), db)
     st.overrides = encode(changes(db, wanted, set(st.card_ids)))
+    st.forget()  # nothing cached from the table while it was being laid out
     if st.phase == FIGHT and not stop:  # at a stop as in play: settled at the next decision
         settle_aims(game.dbs(st), st)
     _check_limits(st)

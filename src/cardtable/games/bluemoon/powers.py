@@ -35,66 +35,29 @@ Power kinds (``cards.Power.kind``; "you" is the card's opponent, "I" its owner):
                   two active Flood supports after my turn make you retreat
   must_play       on your turn you must play a card of ``types``, or retreat
 
-Speed: each player's active cards, ignoring powers and powers are kept in the state's memo
-while a function that does not change the state runs (``memoizing``: legal actions, totals);
-outside one, each of them opens a memo for its own run.
+Speed: what the cards in play make of each other (each player's active cards, ignoring
+powers that work, active cards not wholly ignored, powers) is worked out once for both players
+into a ``state.Seen`` and kept in the state (``seen``), and each player's total beside it
+(``total``), from action to action, until the rules change something they are made from and
+drop them (``BlueMoonState.forget``: rules.py and tasks.py call it where cards enter or leave
+the combat and support areas, active flags, the turn's leadership card, the active player,
+the owners, the element or an aim change).
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from functools import wraps
-from typing import Concatenate, ParamSpec, TypeVar
 
 from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, Power
 from cardtable.games.bluemoon.state import (
     EARTH,
     FIRE,
-    M_ACTIVE,
-    M_FOUND,
-    M_IGNORING,
-    M_POWERS,
-    M_RAW,
-    M_TOTAL,
     BlueMoonState,
-    Memo,
+    Cards,
+    Powers,
+    Seen,
 )
 
-P = ParamSpec("P")
-R = TypeVar("R")
 ELEMENTS = ("fire", "earth")
 ALL = ("character", "booster", "support", "leadership")
-
-
-def memoizing(
-    f: Callable[Concatenate[BlueMoonDB, BlueMoonState, P], R],
-) -> Callable[Concatenate[BlueMoonDB, BlueMoonState, P], R]:
-    """Run ``f(db, st, ...)`` with the state's memo open: each player's active cards, ignoring
-    powers and powers are worked out once and kept (``state.Memo``) until ``f`` returns. Only
-    for functions that do not change the state; nested calls share the outer memo."""
-
-    @wraps(f)
-    def run(db: BlueMoonDB, st: BlueMoonState, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        if st._memo is not None:
-            return f(db, st, *args, **kwargs)
-        st._memo = Memo()
-        try:
-            return f(db, st, *args, **kwargs)
-        finally:
-            st._memo = None
-
-    return run
-
-
-def _seat_memoized(
-    f: Callable[[BlueMoonDB, BlueMoonState, int], R], db: BlueMoonDB, st: BlueMoonState, s: int
-) -> R:
-    """``f(db, st, s)`` with a memo open while it runs (for callers that have none open)."""
-    st._memo = Memo()
-    try:
-        return f(db, st, s)
-    finally:
-        st._memo = None
 
 
 def defn(db: BlueMoonDB, st: BlueMoonState, i: int) -> CardDef:
@@ -107,21 +70,21 @@ def in_areas(st: BlueMoonState, s: int) -> list[int]:
     return st.combat[s] + st.support[s]
 
 
-def raw_active(st: BlueMoonState, s: int) -> list[int]:
+def _raw(st: BlueMoonState, s: int) -> Cards:
     """Active cards before ignoring: active combat cards, support cards, and the
-    leadership card played this turn."""
-    memo = st._memo
-    if memo is not None:
-        known: list[int] | None = memo.c[M_RAW + s]
-        if known is not None:
-            return known
+    leadership card played this turn (bluemoon.turn.character.active)."""
     out = [i for i in st.combat[s] if st.act[i]]
     out += st.support[s]
     if st.lead_now >= 0 and st.owner[st.lead_now] == s and st.active == s:
         out.append(st.lead_now)
-    if memo is not None:
-        memo.c[M_RAW + s] = out
-    return out
+    return tuple(out)
+
+
+def raw_active(st: BlueMoonState, s: int) -> Cards:
+    """Active cards before ignoring: active combat cards, support cards, and the
+    leadership card played this turn (the kept ``Seen``'s, when the state has one)."""
+    known = st._seen
+    return known.raw[s] if known is not None else _raw(st, s)
 
 
 def in_play(st: BlueMoonState, s: int) -> list[int]:
@@ -131,50 +94,78 @@ def in_play(st: BlueMoonState, s: int) -> list[int]:
 
 
 _NONE: frozenset[int] = frozenset()
-_NO_POWERS: list[Power] = []  # shared, never changed
+_NO_POWERS: Powers = ()
 
 
-def _found(db: BlueMoonDB, st: BlueMoonState, memo: Memo, s: int) -> list[int]:
-    """``s``'s active cards with an ignoring power (kept in the memo)."""
-    found: list[int] | None = memo.c[M_FOUND + s]
-    if found is None:
-        cards, ids = db.cards, st.card_ids
-        found = [i for i in raw_active(st, s) if cards[ids[i]].ignores]
-        memo.c[M_FOUND + s] = found
-    return found
-
-
-def _muted(db: BlueMoonDB, st: BlueMoonState, memo: Memo) -> frozenset[int]:
-    """The active ignoring cards that do not work (kept in the memo): only when both
-    players have some can one stop another."""
-    known = memo.muted
-    if known is None:
-        mine, theirs = _found(db, st, memo, 0), _found(db, st, memo, 1)
-        known = memo.muted = _contest(db, st, mine + theirs) if mine and theirs else _NONE
+def seen(db: BlueMoonDB, st: BlueMoonState) -> Seen:
+    """What the cards in play make of each other (``state.Seen``): the state's kept one,
+    or worked out now and kept until ``BlueMoonState.forget`` drops it. One worked out
+    with another card database is not used (the same state always comes with the same one:
+    this only guards against a mix-up)."""
+    known = st._seen
+    if known is None or known.db is not db:
+        known = st._seen = _see(db, st)
+        st._totals = None  # worked out with what was there before
     return known
 
 
-def _applied(db: BlueMoonDB, st: BlueMoonState, memo: Memo, s: int) -> list[Power]:
-    """The ignoring powers of ``s``'s working cards (kept in the memo, with ``s``'s active
-    ignoring cards, ``M_FOUND``)."""
+def _see(db: BlueMoonDB, st: BlueMoonState) -> Seen:
+    """Work out a ``Seen``: the raw active cards, the active ignoring cards, which of them
+    do not work (only when both players have some can one stop another), the ignoring
+    powers that work, then each card's fate under the opponent's working powers."""
     cards, ids = db.cards, st.card_ids
-    found: list[int] | None = memo.c[M_FOUND + s]
-    if found is None:
-        found = [i for i in raw_active(st, s) if cards[ids[i]].ignores]
-        memo.c[M_FOUND + s] = found
+    raw = (_raw(st, 0), _raw(st, 1))
+    found = (
+        tuple([i for i in raw[0] if cards[ids[i]].ignores]),
+        tuple([i for i in raw[1] if cards[ids[i]].ignores]),
+    )
+    muted = _contest(db, st, found[0] + found[1]) if found[0] and found[1] else _NONE
+    ignoring = (_applied(db, st, found[0], muted), _applied(db, st, found[1], muted))
+    active: list[Cards] = []
+    working: list[Powers] = []
+    for s in (0, 1):
+        here = raw[s]
+        out: list[Power] = []
+        if not ignoring[0] and not ignoring[1] and not muted:  # nothing ignores any card
+            active.append(here)
+            for i in here:
+                out += cards[ids[i]].powers
+        else:
+            active.append(
+                tuple([i for i in here if not _ignored(db, st, i, "all", found, muted, ignoring)])
+            )
+            for i in here:
+                card_powers = cards[ids[i]].powers
+                if card_powers and not _ignored(db, st, i, "text", found, muted, ignoring):
+                    out += card_powers
+        working.append(tuple(out))
+    kinds = (frozenset([p.kind for p in working[0]]), frozenset([p.kind for p in working[1]]))
+    return Seen(
+        db,
+        raw,
+        found,
+        muted,
+        ignoring,
+        (active[0], active[1]),
+        (working[0], working[1]),
+        kinds,
+    )
+
+
+def _applied(db: BlueMoonDB, st: BlueMoonState, found: Cards, muted: frozenset[int]) -> Powers:
+    """The ignoring powers of a player's working cards (``found``: their active ignoring
+    cards)."""
     if not found:
-        memo.c[M_IGNORING + s] = _NO_POWERS
         return _NO_POWERS
+    cards, ids = db.cards, st.card_ids
     known: list[Power] = []
-    off = _muted(db, st, memo)
     for i in found:
-        if i not in off:
+        if i not in muted:
             known += cards[ids[i]].ignores
-    memo.c[M_IGNORING + s] = known
-    return known
+    return tuple(known)
 
 
-def _contest(db: BlueMoonDB, st: BlueMoonState, found: list[int]) -> frozenset[int]:
+def _contest(db: BlueMoonDB, st: BlueMoonState, found: Cards) -> frozenset[int]:
     """The ignoring cards that do not work, when both players have some (ruling R14).
 
     Card ``x`` stops card ``y`` (of the other player) when ``x`` would ignore ``y``'s text
@@ -190,7 +181,7 @@ def _contest(db: BlueMoonDB, st: BlueMoonState, found: list[int]) -> frozenset[i
             if st.owner[x] == st.owner[y]:
                 continue
             dx = defn(db, st, x)
-            hit = not dy.protected and _reaches(list(dx.ignores), dy, "text")
+            hit = not dy.protected and _reaches(dx.ignores, dy, "text")
             if hit or any(dx.id in p.void_if_opposed_by for p in dy.ignores):
                 out.append(x)
         stoppers[y] = out
@@ -210,15 +201,15 @@ def _contest(db: BlueMoonDB, st: BlueMoonState, found: list[int]) -> frozenset[i
     return frozenset(y for y in found if not works.get(y, False))
 
 
-def ignoring_powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+def ignoring_powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> Powers:
     """The ignoring powers of a player's active cards that work (their text not ignored)."""
-    memo = st._memo
-    if memo is None:
-        return _seat_memoized(ignoring_powers, db, st, s)
-    return _applied(db, st, memo, s)
+    known = st._seen
+    if known is None or known.db is not db:
+        known = seen(db, st)
+    return known.ignoring[s]
 
 
-def _reaches(ignoring: list[Power], d: CardDef, aspect: str) -> bool:
+def _reaches(ignoring: Powers, d: CardDef, aspect: str) -> bool:
     """Whether one of these ignoring powers takes away this (unprotected) card's ``aspect``."""
     for p in ignoring:
         if p.aspect != "all" and p.aspect != aspect:
@@ -239,39 +230,42 @@ def _reaches(ignoring: list[Power], d: CardDef, aspect: str) -> bool:
     return False
 
 
+def _ignored(
+    db: BlueMoonDB,
+    st: BlueMoonState,
+    i: int,
+    aspect: str,
+    found: tuple[Cards, Cards],
+    muted: frozenset[int],
+    ignoring: tuple[Powers, Powers],
+) -> bool:
+    """``ignored`` from the parts of a ``Seen`` (while one is worked out)."""
+    other = 1 - st.owner[i]
+    against = ignoring[other]
+    if not against:  # nothing of the opponent's ignores: only a circle can mute this card
+        return aspect == "text" and bool(found[other]) and i in muted
+    d = db.cards[st.card_ids[i]]
+    if aspect == "text" and d.ignores and i in muted:
+        return True
+    return not d.protected and _reaches(against, d, aspect)
+
+
 def ignored(db: BlueMoonDB, st: BlueMoonState, i: int, aspect: str = "all") -> bool:
     """Whether the opponent's working powers ignore this card's ``aspect`` ("all" = the whole
     card; "text" and "icons" are also ignored when the whole card is); the text of an
     ignoring card that does not work counts as ignored (ruling R14)."""
-    memo = st._memo
-    if memo is None:
-        st._memo = Memo()
-        try:
-            return ignored(db, st, i, aspect)
-        finally:
-            st._memo = None
-    other = 1 - st.owner[i]
-    ignoring: list[Power] | None = memo.c[M_IGNORING + other]
-    if ignoring is None:
-        ignoring = _applied(db, st, memo, other)
-    if not ignoring:  # nothing of the opponent's ignores: only a circle can mute this card
-        return aspect == "text" and bool(memo.c[M_FOUND + other]) and i in _muted(db, st, memo)
-    d = db.cards[st.card_ids[i]]
-    if aspect == "text" and d.ignores and i in _muted(db, st, memo):
-        return True
-    return not d.protected and _reaches(ignoring, d, aspect)
+    known = st._seen
+    if known is None or known.db is not db:
+        known = seen(db, st)
+    return _ignored(db, st, i, aspect, known.found, known.muted, known.ignoring)
 
 
-def active(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
+def active(db: BlueMoonDB, st: BlueMoonState, s: int) -> Cards:
     """A player's active cards that are not wholly ignored."""
-    memo = st._memo
-    if memo is None:
-        return _seat_memoized(active, db, st, s)
-    known: list[int] | None = memo.c[M_ACTIVE + s]
-    if known is None:
-        known = [i for i in raw_active(st, s) if not ignored(db, st, i)]
-        memo.c[M_ACTIVE + s] = known
-    return known
+    known = st._seen
+    if known is None or known.db is not db:
+        known = seen(db, st)
+    return known.active[s]
 
 
 def icons(db: BlueMoonDB, st: BlueMoonState, i: int) -> frozenset[str]:
@@ -294,19 +288,20 @@ def gang(db: BlueMoonDB, st: BlueMoonState, i: int) -> str | None:
     return None
 
 
-def powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+def powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> Powers:
     """The powers of a player's active cards whose text is not ignored."""
-    memo = st._memo
-    if memo is None:
-        return _seat_memoized(powers, db, st, s)
-    known: list[Power] | None = memo.c[M_POWERS + s]
-    if known is None:
-        known = memo.c[M_POWERS + s] = []
-        for i in raw_active(st, s):
-            card_powers = defn(db, st, i).powers
-            if card_powers and not ignored(db, st, i, "text"):
-                known += card_powers
-    return known
+    known = st._seen
+    if known is None or known.db is not db:
+        known = seen(db, st)
+    return known.powers[s]
+
+
+def has_power(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> bool:
+    """Whether one of ``powers(db, st, s)`` is of this kind."""
+    known = st._seen
+    if known is None or known.db is not db:
+        known = seen(db, st)
+    return kind in known.kinds[s]
 
 
 def _printed(d: CardDef, element: int) -> int:
@@ -318,7 +313,7 @@ def card_value(
     st: BlueMoonState,
     i: int,
     element: int,
-    mine: list[Power],
+    mine: Powers,
     aimed: list[Power] | None = None,
 ) -> int:
     """A card's value with its owner's increases and the opponent's reductions: increases
@@ -348,7 +343,7 @@ def card_value(
         if p.kind == "double" and d.type in p.types:
             doubling += 1
     v <<= doubling
-    if d.protected:
+    if d.protected or not has_power(db, st, 1 - st.owner[i], "value"):
         return v
     for p in powers(db, st, 1 - st.owner[i]):
         if p.kind == "value" and p.mode in ("zero_odd", "zero_even") and d.type in p.types:
@@ -387,11 +382,11 @@ def aims_to_fix(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[int, list[int]]
     return _aims_to_fix(db, st)
 
 
-@memoizing
 def _aims_to_fix(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[int, list[int]]]:
     out: list[tuple[int, list[int]]] = []
+    raw = seen(db, st).raw
     for s in (0, 1):
-        for i in raw_active(st, s):
+        for i in raw[s]:
             if defn(db, st, i).aimed is None or ignored(db, st, i, "text"):
                 continue
             targets = aim_targets(db, st, i)
@@ -401,7 +396,7 @@ def _aims_to_fix(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[int, list[int]
 
 
 def any_aimed(db: BlueMoonDB, st: BlueMoonState) -> bool:
-    """Whether a "one of my …" card is active on either side (a quick look, no memo)."""
+    """Whether a "one of my …" card is active on either side (a quick look at the areas)."""
     if db.aimed_ids.isdisjoint(st.card_ids):
         return False  # none in either deck
     cards, ids, act = db.cards, st.card_ids, st.act
@@ -419,8 +414,8 @@ def _aimed_at(db: BlueMoonDB, st: BlueMoonState, s: int) -> dict[int, list[Power
     """The working changes to "one of my characters" of ``s``, by the character each
     applies to."""
     out: dict[int, list[Power]] = {}
-    here: list[int] | None = None
-    for i in raw_active(st, s):
+    here: Cards | None = None
+    for i in seen(db, st).raw[s]:
         p = defn(db, st, i).aimed
         if p is None or p.kind != "value" or st.aim[i] < 0 or ignored(db, st, i, "text"):
             continue
@@ -432,18 +427,29 @@ def _aimed_at(db: BlueMoonDB, st: BlueMoonState, s: int) -> dict[int, list[Power
     return out
 
 
-@memoizing
 def total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
-    """A player's total power in the contested element (bluemoon.turn.announce)."""
-    memo = st._memo
-    assert memo is not None
-    known: int | None = memo.c[M_TOTAL + s]
+    """A player's total power in the contested element (bluemoon.turn.announce), kept in
+    the state (``_totals``) beside the ``Seen`` it is made from, and dropped with it; it also
+    reads the element and the aims, whose changes drop both (``BlueMoonState.forget``)."""
+    seen(db, st)  # a new Seen forgets the totals worked out before it
+    known = st._totals
     if known is not None:
-        return known
+        kept = known[s]
+        if kept is not None:
+            return kept
+    value = _total(db, st, s)
+    if s == 0:
+        st._totals = (value, None if known is None else known[1])
+    else:
+        st._totals = (None if known is None else known[0], value)
+    return value
+
+
+def _total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
     element = st.element if st.element >= 0 else FIRE
     mine = powers(db, st, s)
     value = 0
-    if any(p.kind == "value" for p in mine):
+    if has_power(db, st, s, "value"):
         aimed = _aimed_at(db, st, s)
         for i in active(db, st, s):
             value += card_value(db, st, i, element, mine, aimed.get(i))
@@ -455,7 +461,6 @@ def total(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
             p.element is None or ELEMENTS.index(p.element) == element
         ):
             value = max(value, p.n)
-    memo.c[M_TOTAL + s] = value
     return value
 
 
@@ -468,6 +473,8 @@ def shielded(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
 def forbidden(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str, c: int = -1) -> bool:
     """The opponent's active cards forbid ``s`` to play this type, or this card ("you may
     not", bluemoon.special.you_may_not)."""
+    if not has_power(db, st, 1 - s, "forbid"):
+        return False
     for p in powers(db, st, 1 - s):
         if p.kind != "forbid" or card_type not in p.types:
             continue
@@ -488,6 +495,8 @@ def play_limit(db: BlueMoonDB, st: BlueMoonState, s: int) -> tuple[int, int]:
     """(cards, cards into the combat area) ``s`` may still play this turn by the
     opponent's limits (-1: no limit)."""
     total_left = combat_left = -1
+    if not has_power(db, st, 1 - s, "limit"):
+        return total_left, combat_left
     for p in powers(db, st, 1 - s):
         if p.kind == "limit":
             if p.combat_only:
@@ -500,6 +509,8 @@ def play_limit(db: BlueMoonDB, st: BlueMoonState, s: int) -> tuple[int, int]:
 def extra_allowed(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str) -> int:
     """How many more cards of a type ``s`` may play this turn by their powers (-1: any)."""
     n = 0
+    if not has_power(db, st, s, "extra"):
+        return n
     for p in powers(db, st, s):
         if p.kind == "extra" and card_type in p.types:
             if p.n == 0:
@@ -510,6 +521,8 @@ def extra_allowed(db: BlueMoonDB, st: BlueMoonState, s: int, card_type: str) -> 
 
 def draw_cap(db: BlueMoonDB, st: BlueMoonState, s: int, n: int, drawn_this_turn: int) -> int:
     """How many of ``n`` cards ``s`` may take from the deck now (the opponent's blocks)."""
+    if not has_power(db, st, 1 - s, "draw_block"):
+        return n
     for p in powers(db, st, 1 - s):
         if p.kind != "draw_block":
             continue
@@ -522,7 +535,6 @@ def draw_cap(db: BlueMoonDB, st: BlueMoonState, s: int, n: int, drawn_this_turn:
     return n
 
 
-@memoizing
 def count_kind(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> int:
     """How many active, not ignored support cards of ``s`` carry a power of ``kind``."""
     return sum(
@@ -539,7 +551,7 @@ def obligations(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[int, Po
     bluemoon.special.rule5)."""
     other = 1 - s
     out: list[tuple[int, Power]] = []
-    if not any(p.kind == "must_discard" for p in powers(db, st, other)):
+    if not has_power(db, st, other, "must_discard"):
         return out
     doubling: list[int] = []
     for i in raw_active(st, other):

@@ -56,11 +56,11 @@ from cardtable.games.bluemoon.powers import (
     extra_allowed,
     forbidden,
     gang,
+    has_power,
     icons,
     ignored,
     in_areas,
     in_play,
-    memoizing,
     play_limit,
     powers,
     raw_active,
@@ -111,7 +111,8 @@ class GameEnd(Exception):
 
 
 def emit(st: BlueMoonState, kind: str, rule: str, seat: int | None = None, **data: Any) -> None:
-    """Record an event if the state carries a log."""
+    """Record an event if the state carries a log. Callers check ``st.log`` first, so that
+    with logging off (simulations, searches) no event and no keyword dict is built."""
     if st.log is not None:
         st.log.append(Event(kind, rule, seat, data))
 
@@ -139,7 +140,8 @@ def new_state(
     st.step = step
     st.log = [] if log else None
     st._legal = None
-    st._memo = None
+    st._seen = None
+    st._totals = None
     st.rng = crng.seed_state(seed)
     st.boxes = list(leaders)
     st.card_ids = []
@@ -199,9 +201,11 @@ def start_game(db: BlueMoonDB, st: BlueMoonState) -> None:
     st.lead_now = -1
     st.active = st.first
     st.starter = st.first
+    st.forget()  # new areas, active flags, aims, element, active player (and owners, swapped)
     for s in (0, 1):
         draw(st, s, HAND)
-    emit(st, "game", "bluemoon.setup.first", st.first, n=st.game_no)
+    if st.log is not None:
+        emit(st, "game", "bluemoon.setup.first", st.first, n=st.game_no)
     if st.pick[0]:
         st.phase = SETUP
         st.setup_queue = [st.first, 1 - st.first]
@@ -235,7 +239,7 @@ def take(db: BlueMoonDB, st: BlueMoonState, s: int, n: int, rule: str) -> int:
     got = draw(st, s, n) if n > 0 else 0
     if st.active == s:
         st.plays[P_DRAWN] += got
-    if got:
+    if got and st.log is not None:
         emit(st, "draw", rule, s, n=got)
     return got
 
@@ -258,9 +262,11 @@ def begin_fight(db: BlueMoonDB, st: BlueMoonState, starter: int) -> None:
     st.starter = starter
     st.active = starter
     st.element = -1
+    st.forget()  # the active player and the element
     st.fturn = 0
     st.turns_in_fight = [0, 0]
-    emit(st, "fight", "bluemoon.fight.start", starter, n=st.fight)
+    if st.log is not None:
+        emit(st, "fight", "bluemoon.fight.start", starter, n=st.fight)
     if st.step:
         stop(st, B_FIGHT)
         return
@@ -317,6 +323,7 @@ def begin_turn(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
     st.stopped = 0
     st.irrev = 0
     st.lead_now = -1
+    st.forget()  # the active player, the turn's leadership card (bluemoon.turn.character.active)
     st.shed = []
     st.freed = []
     st.used = []
@@ -334,7 +341,8 @@ def turn_start(db: BlueMoonDB, st: BlueMoonState) -> None:
     s = st.active
     storms, retrieving = _turn_start(db, st, s)
     if storms:  # two Storms attract one dragon (in total)
-        emit(st, "storm", "bluemoon.cards.special_text", s)
+        if st.log is not None:
+            emit(st, "storm", "bluemoon.cards.special_text", s)
         award(st, s, 1)
     if retrieving:
         st.pending = ("retrieve", s)
@@ -342,13 +350,11 @@ def turn_start(db: BlueMoonDB, st: BlueMoonState) -> None:
     to_leadership(db, st)
 
 
-@memoizing
 def _turn_start(db: BlueMoonDB, st: BlueMoonState, s: int) -> tuple[bool, bool]:
-    """Two active Storms; RETRIEVE cards to take back (one memo for both)."""
+    """Two active Storms; RETRIEVE cards to take back."""
     return count_kind(db, st, s, "storm") >= 2, bool(retrievable(db, st, s))
 
 
-@memoizing
 def retrievable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Own active RETRIEVE cards, unless the opponent has an active combat card with
     RETRIEVE (bluemoon.icon.retrieve, bluemoon.icon.retrieve.exception)."""
@@ -369,7 +375,6 @@ def to_leadership(db: BlueMoonDB, st: BlueMoonState) -> None:
     next_decision(db, st)
 
 
-@memoizing
 def lead_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """Leadership cards ``s`` may play now."""
     if forbidden(db, st, s, "leadership") or not room(db, st, s, False):
@@ -389,9 +394,11 @@ def play_leadership(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
     st.leaders[s].append(c)
     st.public[c] = 1
     st.lead_now = c
+    st.forget()  # active for this turn (bluemoon.turn.leadership.pile)
     if "stop" in defn(db, st, c).icons:
         st.stopped = 1  # bluemoon.icon.stop
-    emit(st, "lead", "bluemoon.turn.leadership", s, card=c)
+    if st.log is not None:
+        emit(st, "lead", "bluemoon.turn.leadership", s, card=c)
     enter_main(db, st)
     now_effects(db, st, s, c)
     next_decision(db, st)
@@ -461,7 +468,6 @@ def enter_main(db: BlueMoonDB, st: BlueMoonState) -> None:
     st.back = back
 
 
-@memoizing
 def usable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """``s``'s active cards with an "on my turn, I may …" action not used yet this turn and
     something to work on (bluemoon.cards.special_text, ruling R23): usable at any decision
@@ -479,7 +485,6 @@ def usable(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     return out
 
 
-@memoizing
 def speaking(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[int]:
     """``s``'s active cards whose text is not ignored (queueing their actions does not change
     which these are)."""
@@ -505,7 +510,7 @@ def char_options(
     mine = [  # FREE characters do not use up the turn's character (bluemoon.icon.free)
         i for i in this if cards[ids[i]].type == "character" and i not in st.freed
     ]
-    filtered = any(p.kind == "forbid" for p in powers(db, st, 1 - s))
+    filtered = has_power(db, st, 1 - s, "forbid")
     return [c for c in hand if char_block(db, st, s, c, mine, filtered) is None]
 
 
@@ -613,7 +618,7 @@ def extra_options(
     has_char = any(cards[ids[i]].type == "character" for i in this)
     done = [i for i in this if cards[ids[i]].type in ("booster", "support")]
     counted = [i for i in done if i not in st.freed]
-    filtered = any(p.kind == "forbid" for p in powers(db, st, 1 - s))
+    filtered = has_power(db, st, 1 - s, "forbid")
     return [c for c in hand if extra_block(db, st, s, c, kind, has_char, counted, filtered) is None]
 
 
@@ -658,7 +663,7 @@ def why_not(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> list[tuple[str
     block = turn_block(db, st, s, kind)
     if block is None:
         this = played_this_turn(st, s)
-        filtered = any(x.kind == "forbid" for x in powers(db, st, 1 - s))
+        filtered = has_power(db, st, 1 - s, "forbid")
         cards, ids = db.cards, st.card_ids
         if kind == "character":
             mine = [i for i in this if cards[ids[i]].type == "character" and i not in st.freed]
@@ -699,7 +704,9 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
     if d.type == "character":
         if element >= 0 and st.element < 0:
             st.element = element  # the starting player names the element (bluemoon.fight.element)
-            emit(st, "element", "bluemoon.fight.element", s, element=element)
+            st.forget()  # the totals read the element
+            if st.log is not None:
+                emit(st, "element", "bluemoon.fight.element", s, element=element)
         if not _joins_active_gang(db, st, s, c):
             # earlier cards are covered (bluemoon.turn.character.cover)
             for i in st.combat[s]:
@@ -717,6 +724,7 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
     else:
         st.support[s].append(c)
         st.plays[P_SUPPORT] += 1
+    st.forget()  # a card entered an area; covered cards stopped being active
     st.plays[P_CARDS] += 1
     free, stop, muted = _entered(db, st, s, c)
     if free and d.type != "leadership":
@@ -725,18 +733,17 @@ def play_card(db: BlueMoonDB, st: BlueMoonState, c: int, element: int = -1) -> N
         st.plays[P_FREE] -= 1  # the "next card counts as FREE" is used up
     if stop:
         st.stopped = 1  # bluemoon.icon.stop
-    emit(st, "play", "bluemoon.turn.play", s, card=c)
+    if st.log is not None:
+        emit(st, "play", "bluemoon.turn.play", s, card=c)
     now_effects(db, st, s, c, muted)
 
 
-@memoizing
 def _entered(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> tuple[bool, bool, bool]:
-    """A card just put into play: FREE, STOP, its text ignored (one memo for all)."""
+    """A card just put into play: FREE, STOP, its text ignored."""
     muted = bool(defn(db, st, c).powers) and ignored(db, st, c, "text")
     return is_free(db, st, c), "stop" in icons(db, st, c), muted
 
 
-@memoizing
 def _joins_active_gang(db: BlueMoonDB, st: BlueMoonState, s: int, c: int) -> bool:
     """A GANG character played beside active characters of its own gang only: it covers
     none of them (bluemoon.icon.gang)."""
@@ -753,7 +760,9 @@ def flip_element(st: BlueMoonState, switch: str) -> None:
         st.element = 1 - st.element
     else:
         st.element = EARTH if switch == "earth" else FIRE
-    emit(st, "element", "bluemoon.cards.mutant.element", None, element=st.element)
+    st.forget()  # the totals read the element
+    if st.log is not None:
+        emit(st, "element", "bluemoon.cards.mutant.element", None, element=st.element)
 
 
 def total_ok(db: BlueMoonDB, st: BlueMoonState, s: int) -> bool:
@@ -783,12 +792,12 @@ def main_options(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[Any, .
         for kind, tag in (("booster", "boost"), ("support", "support")):
             out += [(tag, c) for c in _dedupe(st, extra_options(db, st, s, kind, this))]
     out += [("use", c) for c in usable(db, st, s)]
-    demanded = any(p.kind == "must_discard" for p in powers(db, st, 1 - s))
+    demanded = has_power(db, st, 1 - s, "must_discard")
     if demanded:
         out += _shed_actions(db, st, s)
         if st.plays[P_CARDS] and any(not p.or_dragon for p in unmet(db, st, s)):
             out.append(("retreat",))  # "… or retreat" (must_discard)
-    again = any(p.kind == "attack_again" for p in powers(db, st, s))
+    again = has_power(db, st, s, "attack_again")
     fought = st.plays[P_CHAR] or again  # "my active cards attack again"
     if fought and total_ok(db, st, s) and obligations_met(db, st, s, demanded):
         out.append(("done",))
@@ -876,12 +885,14 @@ def undo_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     pairs = back[3 + k :]
     for j in range(0, len(pairs), 2):
         st.aim[pairs[j]] = pairs[j + 1]
+    st.forget()  # cards left the areas; active flags, the element and aims as they were
     st.plays = [0, 0, 0, 0, st.plays[P_DRAWN], 0, STAGE_OPEN]  # the main decision reopens
     st.freed = []
     st.shed = []
-    emit(st, "undo", "bluemoon.special.rule11", s)
-    if st.element != element and st.element >= 0:  # a mutant's switch taken back
-        emit(st, "element", "bluemoon.special.rule11", None, element=st.element)
+    if st.log is not None:
+        emit(st, "undo", "bluemoon.special.rule11", s)
+        if st.element != element and st.element >= 0:  # a mutant's switch taken back
+            emit(st, "element", "bluemoon.special.rule11", None, element=st.element)
 
 
 def booster_support_over(db: BlueMoonDB, st: BlueMoonState) -> None:
@@ -961,8 +972,10 @@ def finish_turn(db: BlueMoonDB, st: BlueMoonState) -> None:
     """The end of the turn after its actions: Floods, the next turn."""
     s = st.active
     if count_kind(db, st, s, "flood") >= 2:  # two Floods: the opponent retreats at once
-        emit(st, "flood", "bluemoon.cards.special_text", s)
+        if st.log is not None:
+            emit(st, "flood", "bluemoon.cards.special_text", s)
         st.active = 1 - s
+        st.forget()  # the turn's leadership card counts only for its player's turn
         retreat(db, st)
         return
     begin_turn(db, st, 1 - s)
@@ -973,7 +986,8 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
     """The active player retreats: the opponent wins the fight (bluemoon.fight.win)."""
     loser = st.active
     winner = 1 - loser
-    emit(st, "retreat", "bluemoon.turn.retreat", loser)
+    if st.log is not None:
+        emit(st, "retreat", "bluemoon.turn.retreat", loser)
     if retreat_modifiers(db, st, loser, 1, cap_only=True) > 0:  # "you may not attract" wins
         sirens(db, st, loser)
     n = 1 + (1 if len(in_areas(st, winner)) >= SIX_CARDS else 0)
@@ -986,6 +1000,7 @@ def retreat(db: BlueMoonDB, st: BlueMoonState) -> None:
             leave_play(st, i)
         st.combat[s] = []
         st.support[s] = []
+    st.forget()  # the areas are empty (the refill's draw_block powers are gone with them)
     for s in (loser, winner):
         refill(db, st, s)
     if any(not st.decks[s] and not st.hands[s] for s in (0, 1)):
@@ -1000,13 +1015,11 @@ def sirens(db: BlueMoonDB, st: BlueMoonState, s: int) -> None:
         award(st, 1 - s, 1)
 
 
-@memoizing
 def _owed(db: BlueMoonDB, st: BlueMoonState, s: int) -> int:
     """The unmet "discard …, or I attract a dragon" demands on ``s``."""
     return sum(1 for p in unmet(db, st, s) if p.or_dragon)
 
 
-@memoizing
 def retreat_modifiers(
     db: BlueMoonDB, st: BlueMoonState, loser: int, n: int, cap_only: bool = False
 ) -> int:
@@ -1042,7 +1055,8 @@ def award(st: BlueMoonState, winner: int, n: int) -> None:
     take = min(n, neutral)
     st.dragons[winner] += take
     n -= take
-    emit(st, "dragons", "bluemoon.fight.win.dragons", winner, n=st.dragons[winner])
+    if st.log is not None:
+        emit(st, "dragons", "bluemoon.fight.win.dragons", winner, n=st.dragons[winner])
     if n > 0 and st.dragons[winner] == DRAGONS:
         finish_game(st, winner, AUTO_WIN, "fourth_dragon")
 
@@ -1063,12 +1077,14 @@ def finish_game(st: BlueMoonState, winner: int, crystals: int, reason: str) -> N
     bluemoon.match)."""
     if winner >= 0:
         st.crystals[winner] += crystals
-    emit(st, "game_over", "bluemoon.end.crystals", winner, n=crystals, reason=reason)
+    if st.log is not None:
+        emit(st, "game_over", "bluemoon.end.crystals", winner, n=crystals, reason=reason)
     st.reason = reason
     if st.target and max(st.crystals) < st.target and winner >= 0:
         st.first = 1 - winner  # the loser starts the next game (bluemoon.match.loser_starts)
         if st.pick[1]:  # the players swap decks; seats keep their crystals
             st.owner = [1 - o for o in st.owner]  # (bluemoon.match.swap_decks)
+            st.forget()
             st.boxes.reverse()
         raise NextGame
     st.phase = OVER
@@ -1099,7 +1115,8 @@ def decline_discard(db: BlueMoonDB, st: BlueMoonState, c: int) -> None:
     st.hands[s].remove(c)
     discard_card(db, st, c)  # a leadership card goes to the leadership pile
     st.plays[P_CARDS] += 1
-    emit(st, "discard", "bluemoon.fight.decline", s, card=c)
+    if st.log is not None:
+        emit(st, "discard", "bluemoon.fight.decline", s, card=c)
     if st.plays[P_CARDS] >= 3 or not st.hands[s]:
         end_decline(db, st)
 
@@ -1108,7 +1125,8 @@ def end_decline(db: BlueMoonDB, st: BlueMoonState) -> None:
     """After declining: refill; the game ends if those were the last cards; otherwise the
     other player may start a fight (bluemoon.fight.decline.next, bluemoon.end.decline_last)."""
     s = st.active
-    emit(st, "decline", "bluemoon.fight.decline", s)
+    if st.log is not None:
+        emit(st, "decline", "bluemoon.fight.decline", s)
     refill(db, st, s)
     note_empty(st, s)
     if not st.hands[s] and not st.decks[s]:
@@ -1126,7 +1144,6 @@ def legal_actions(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
     return st._legal
 
 
-@memoizing
 def _options(db: BlueMoonDB, st: BlueMoonState) -> list[tuple[Any, ...]]:
     p = st.pending
     what = p[0] if p else ""
@@ -1224,6 +1241,7 @@ def settle_aims(db: BlueMoonDB, st: BlueMoonState) -> None:
                 lone = i
         else:
             st.aim[i] = targets[0] if targets else -1
+    st.forget()  # the totals read the aims
     if lone >= 0:
         ask = lone
     st._legal = None
@@ -1251,6 +1269,7 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
     seat = st.pending[1]
     if kind == "back":
         st.act[action[1]] = 1  # marked to go back (the flag is cleared when the game starts)
+        st.forget()  # a hand card's flag: nothing cached reads it, dropped all the same
         st.pending = ("setup", seat)
     elif kind == "keep":
         back = [c for c in st.hands[seat] if st.act[c]]
@@ -1258,10 +1277,12 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
             st.act[c] = 0
             st.hands[seat].remove(c)
             st.decks[seat].append(c)
+        st.forget()
         if back:
             crng.shuffle(st, st.decks[seat])
             draw(st, seat, len(back))
-            emit(st, "reshuffle", "bluemoon.setup.optional_reshuffle", seat, n=len(back))
+            if st.log is not None:
+                emit(st, "reshuffle", "bluemoon.setup.optional_reshuffle", seat, n=len(back))
         st.setup_queue.pop(0)
         if st.setup_queue:
             st.pending = ("setup", st.setup_queue[0])
@@ -1277,7 +1298,8 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
             st.support[s].remove(c)
         leave_play(st, c)
         st.hands[s].append(c)
-        emit(st, "retrieve", "bluemoon.icon.retrieve", s, card=c)
+        if st.log is not None:
+            emit(st, "retrieve", "bluemoon.icon.retrieve", s, card=c)
         if not retrievable(db, st, s):
             to_leadership(db, st)
     elif kind == "on":
@@ -1317,7 +1339,8 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
         discard_card(db, st, c)
         st.shed += [c, src]
         st.irrev = 1
-        emit(st, "discard", "bluemoon.special.rule5", seat, card=c)
+        if st.log is not None:
+            emit(st, "discard", "bluemoon.special.rule5", seat, card=c)
         next_decision(db, st)
     elif kind == "undo":
         undo_turn(db, st)
@@ -1326,7 +1349,8 @@ def _step(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> None:
         undo_turn(db, st)
         retreat(db, st)
     elif kind == "concede":
-        emit(st, "concede", "bluemoon.special.rule11_penalty", seat)
+        if st.log is not None:
+            emit(st, "concede", "bluemoon.special.rule11_penalty", seat)
         finish_game(st, 1 - seat, AUTO_WIN, "penalty")
     elif kind == "retreat":
         retreat(db, st)

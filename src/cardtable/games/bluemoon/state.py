@@ -20,19 +20,26 @@ cards and the aims when the «Сдаться?» phase began: ``[element, stopped
 ``step`` is the setup's step mode (engine.step: rules.stop, rules.apply_action): written to
 JSON only when true, so the JSON of a default game is as before.
 
-``_legal`` caches the pending decision's options until the next action; ``_memo`` holds a
-``Memo`` only while a computation that does not change the state runs (``powers.memoizing``).
-Neither is part of the state's data: ``to_json`` leaves them out and ``clone`` does not share
-the memo.
+Caches, none of them part of the state's data (``to_json``, the state hash, equality and
+positions never see them; ``from_json``, ``rules.new_state`` and ``positions.load`` start
+them empty):
+  ``_legal``   the pending decision's options, until the next action;
+  ``_seen``    a ``Seen``: what the cards in play make of each other, for both seats
+               (powers.py), kept from action to action until ``forget`` drops it;
+  ``_totals``  each seat's total (``powers.total``, None: not worked out yet), kept with
+               ``_seen`` and dropped with it.
+``_seen`` and ``_totals`` are immutable (tuples), so ``clone`` shares them (as it shares
+``_legal``).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardtable.core.events import Event
 from cardtable.core.game import canonical_json
+from cardtable.games.bluemoon.cards import BlueMoonDB, Power
 
 SETUP, FIGHT, OVER = 0, 1, 2
 FIRE, EARTH = 0, 1
@@ -77,23 +84,29 @@ _STR_LISTS = ("card_ids", "boxes")
 _NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks", "tried")
 
 
-# Slots of a Memo, each a pair (seat 0, seat 1).
-M_RAW, M_IGNORING, M_POWERS, M_ACTIVE, M_FOUND, M_TOTAL = 0, 2, 4, 6, 8, 10
-_BLANK = (None,) * 12
+Cards = tuple[int, ...]  # card instances, in order
+Powers = tuple[Power, ...]
 
 
-class Memo:
-    """Per-seat facts derived from an unchanging state (filled lazily, see powers.py), in one
-    flat list ``c``: ``c[M_RAW + seat]`` the raw active cards, ``M_IGNORING`` the working
-    ignoring powers, ``M_POWERS`` the working powers, ``M_ACTIVE`` the active cards not
-    wholly ignored, ``M_FOUND`` the active ignoring cards, ``M_TOTAL`` the total; ``muted``
-    the ignoring cards that do not work."""
+class Seen(NamedTuple):
+    """What the cards in play make of each other, for both seats (index: the seat), worked
+    out in one go by ``powers.seen`` from the combat and support areas, the active flags,
+    the turn's leadership card, the active player, the owners and the card database ``db``
+    (bluemoon.turn.character.active, bluemoon.special.ignore, ruling R14). Immutable (a
+    tuple of tuples and frozensets): a state and its clones may share one. A state keeps it
+    (``BlueMoonState._seen``) until something it is made from changes
+    (``BlueMoonState.forget``)."""
 
-    __slots__ = ("c", "muted")
-
-    def __init__(self) -> None:
-        self.c: list[Any] = list(_BLANK)
-        self.muted: frozenset[int] | None = None
+    db: BlueMoonDB
+    # the active cards before ignoring (active combat cards, support cards, the leadership
+    # card played this turn), in that order
+    raw: tuple[Cards, Cards]
+    found: tuple[Cards, Cards]  # the active cards with an ignoring power
+    muted: frozenset[int]  # the ignoring cards that do not work (ruling R14)
+    ignoring: tuple[Powers, Powers]  # the ignoring powers that work
+    active: tuple[Cards, Cards]  # the active cards not wholly ignored
+    powers: tuple[Powers, Powers]  # the powers of the active cards whose text is not ignored
+    kinds: tuple[frozenset[str], frozenset[str]]  # the kinds of those powers (a quick test)
 
 
 class BlueMoonState:
@@ -109,7 +122,8 @@ class BlueMoonState:
         "step",
         "log",
         "_legal",
-        "_memo",
+        "_seen",
+        "_totals",
     )
 
     rng: int
@@ -158,7 +172,19 @@ class BlueMoonState:
     step: bool  # step mode (engine.step): stops at phase boundaries, no forced steps
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None
-    _memo: Memo | None
+    _seen: Seen | None
+    _totals: tuple[int | None, int | None] | None
+
+    def forget(self) -> None:
+        """Drop the cached facts of the cards in play (``_seen``, ``_totals``). The rules
+        call this whenever something they are made from changes: a card enters or leaves
+        the combat or support area, an active flag changes (a character covered, rule 11
+        taking cards back), the turn's leadership card or the active player changes, the
+        owners change (a match's swap), and, for the totals, the contested element or the
+        card a "one of my …" card applies to (``aim``). Moves between the hand, the deck,
+        the discard pile and the leadership pile need none: nothing cached reads them."""
+        self._seen = None
+        self._totals = None
 
     def clone(self) -> BlueMoonState:
         """An independent copy (hand-written)."""
@@ -174,7 +200,8 @@ class BlueMoonState:
         c.step = self.step
         c.log = None
         c._legal = self._legal
-        c._memo = None
+        c._seen = self._seen  # immutable: shared
+        c._totals = self._totals
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -213,5 +240,6 @@ class BlueMoonState:
         s.step = bool(data.get("step", False))
         s.log = None
         s._legal = None
-        s._memo = None
+        s._seen = None
+        s._totals = None
         return s

@@ -53,6 +53,7 @@ from cardtable.games.bluemoon.powers import (
     defn,
     discard_card,
     draw_cap,
+    has_power,
     icons,
     in_play,
     powers,
@@ -156,6 +157,8 @@ def hand_room(db: BlueMoonDB, st: BlueMoonState, s: int, from_deck: bool) -> int
     """How many more cards ``s`` may take into hand now, one at a time (the opponent's
     draw_block powers; from the deck also its draw limits)."""
     room = MANY
+    if not has_power(db, st, 1 - s, "draw_block"):
+        return room  # no blocks, and none on drawing from the deck (draw_cap)
     for p in powers(db, st, 1 - s):
         if p.kind != "draw_block":
             continue
@@ -303,6 +306,7 @@ def choose(db: BlueMoonDB, st: BlueMoonState, action: tuple[Any, ...]) -> int:
         if s != st.active and len(aim_targets(db, st, task[T_SOURCE])) > 1:
             st.irrev = 1  # the other player chose among several: no going back (rule 11)
         st.aim[task[T_SOURCE]] = action[1]
+        st.forget()  # the totals read the aims
         st.tasks.pop(0)
         return 0
     st.irrev = 1
@@ -451,10 +455,14 @@ def _take_hand(db: BlueMoonDB, st: BlueMoonState, s: int, n: int) -> None:
 
 
 def leave_play(st: BlueMoonState, i: int) -> None:
-    """A card leaves the combat or support area: no longer active, no turn, no aim."""
+    """A card leaves the combat or support area: no longer active, no turn, no aim; what
+    the cards in play make of each other is to be worked out again (``state.Seen``). Every
+    way out of the areas passes here (retrieving, discarding from play, rule 11 taking cards
+    back, the end of a fight)."""
     st.act[i] = 0
     st.played_on[i] = 0
     st.aim[i] = -1
+    st.forget()
 
 
 def _discard_from_play(st: BlueMoonState, i: int) -> None:

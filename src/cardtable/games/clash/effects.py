@@ -51,7 +51,13 @@ from cardtable.games.clash.abilities import (
     WATER,
 )
 from cardtable.games.clash.cards import CREATURE
-from cardtable.games.clash.state import CHAMP_EXHAUSTED, CHAMP_READY, OVER, ClashState
+from cardtable.games.clash.state import (
+    ALL_ROWS,
+    CHAMP_EXHAUSTED,
+    CHAMP_READY,
+    OVER,
+    ClashState,
+)
 
 ATTACK, SPELL_HIT, RETALIATE = 0, 1, 2
 SPELL_OPS = ("damage",)
@@ -72,7 +78,10 @@ class Suspend(Exception):
 
 
 def emit(st: ClashState, kind: str, rule: str, seat: int | None = None, **data: Any) -> None:
-    """Record an event if the state carries a log."""
+    """Record an event if the state carries a log.
+
+    The callers test ``st.log is not None`` before calling: without a log (simulations,
+    search) no keyword dict and no event is built at all."""
     if st.log is not None:
         st.log.append(Event(kind, rule, seat, data))
 
@@ -111,7 +120,8 @@ def lose(st: ClashState, seat: int, reason: str, rule: str, by: int = -1) -> Non
     st.pending = NO_DECISION
     st.stack = []  # nothing of a suspended resolution is left to do
     st._legal = None
-    emit(st, "lose", rule, seat, reason=reason)
+    if st.log is not None:
+        emit(st, "lose", rule, seat, reason=reason)
     raise GameOver
 
 
@@ -122,7 +132,8 @@ def break_bastion(st: ClashState, seat: int) -> None:
     h.remove(f)
     h.insert(0, f)
     st.fort_up[seat] = 1
-    emit(st, "bastion_broken", "clash.fortress.bastion", seat)
+    if st.log is not None:
+        emit(st, "bastion_broken", "clash.fortress.bastion", seat)
     if len(h) == 1:
         lose(st, seat, "last_card", "clash.fortress.last_card")
 
@@ -156,14 +167,16 @@ def damage_fortress(
     if st.ai[seat]:
         if attack and st.ai_resilient[seat]:
             amount = 1
-        emit(st, "fortress_damage", rule, seat, amount=amount)
+        if st.log is not None:
+            emit(st, "fortress_damage", rule, seat, amount=amount)
         mill(st, seat, amount, by)
         return
     h = st.hands[seat]
     f = st.fortress[seat]
     i = h.index(f)
     j = i + amount
-    emit(st, "fortress_damage", rule, seat, amount=amount)
+    if st.log is not None:
+        emit(st, "fortress_damage", rule, seat, amount=amount)
     if j >= len(h) - 1:
         if st.fort_up[seat]:
             # The fort moves right like any damaged fortress and stops at the rightmost
@@ -206,7 +219,8 @@ def ai_deck_empty(st: ClashState, seat: int, by: int = -1) -> None:
     for c in pile:
         st.public[c] = 0
     st.decks[seat] = pile
-    emit(st, "bastion_broken", "clash.solo.ai.bastion", seat)
+    if st.log is not None:
+        emit(st, "bastion_broken", "clash.solo.ai.bastion", seat)
 
 
 def damage_fortress_units(st: ClashState, seat: int, amount: int, rule: str) -> None:
@@ -225,7 +239,8 @@ def fortress_left(st: ClashState, seat: int) -> None:
             c = st.discards[seat].pop()
             st.decks[seat].append(c)
             st.public[c] = 0
-            emit(st, "fortress_heal", "clash.solo.ai.regeneration", seat)
+            if st.log is not None:
+                emit(st, "fortress_heal", "clash.solo.ai.regeneration", seat)
         return
     h = st.hands[seat]
     f = st.fortress[seat]
@@ -238,7 +253,8 @@ def fortress_left(st: ClashState, seat: int) -> None:
         h.insert(len(h) - 1, f)
     else:
         return
-    emit(st, "fortress_heal", "clash.ability.regeneration", seat)
+    if st.log is not None:
+        emit(st, "fortress_heal", "clash.ability.regeneration", seat)
 
 
 # --- hands ---------------------------------------------------------------------------
@@ -341,18 +357,60 @@ def order_key(st: ClashState, c: int) -> tuple[int, int]:
     return rank, -st.board[lane][side].index(c)
 
 
+# --- abilities in play: the aura cache ------------------------------------------------
+# ``st.eff[c]`` holds a creature's abilities now: printed, its symbiont's
+# (clash.ability.symbiosis), its seat's grant (clash.custom.abilities) and its
+# neighbours' auras (clash.ability.aura). The rulebook updates them at fixed steps
+# (clash.order.assault.1, clash.order.assault.18, clash.order.summon.13,
+# clash.order.summon.19: the calls of ``refresh_auras``), and between those steps a
+# creature keeps the abilities of the last update. A row's values depend only on the row
+# itself: which creatures it holds and in what order, their symbionts, the printed
+# ``abil``/``aura`` (fixed for the game) and the grant of the row's seat (fixed too). So
+# an update recomputes only the rows marked in ``st._aura_dirty`` (bit
+# ``lane * 2 + side``, the code of ``lane_of``; see state.py) and clears the marks: a row
+# left unmarked already holds exactly what the full update would write, so the values
+# read between updates are those of the full update. Every change a row's values depend
+# on marks its row (``st._aura_dirty |= 1 << code``, written out on the hot paths):
+#   - a creature enters the row, or a symbiont joins a host in it (enter_play, which
+#     also writes the newcomer's or the host's ``eff`` by hand: clash.summon.place,
+#     clash.ability.symbiosis; Reinforcement's creature and the AI's cards enter here);
+#   - a creature (with its symbiont) leaves the row (destroy: clash.damage.destroy,
+#     clash.order.summon.12; the champion exhausted, Mercenary, Curse all leave here);
+#   - the row's order changes (Vanish's move to the back in hit_tail, Sprint's move to
+#     the front in attack_chain: clash.ability.vanish, clash.order.assault.17,
+#     clash.ability.sprint).
+# Nothing else moves a creature in play, gives one a symbiont or writes ``eff`` (Shackles
+# take a card from a hand or a deck, never from a row; ``seat_grant``, ``abil`` and
+# ``aura`` never change after the set-up). A new state (state.build_state), a state
+# loaded from JSON and a position (positions.load) start with every row marked; ``clone``
+# copies the marks. The marks never reach the state's plain form (to_json, hashes).
+
+
+def touch_all_rows(st: ClashState) -> None:
+    """Mark every row for recomputation (a board filled by hand)."""
+    st._aura_dirty = ALL_ROWS
+
+
 def refresh_auras(st: ClashState) -> None:
-    """Recompute every creature's abilities: printed, symbiont's, seat grants, neighbours' auras."""
+    """Update every creature's abilities: printed, symbiont's, seat grants, neighbours'
+    auras. Only the rows changed since the last update are recomputed (the others
+    already hold the result; see the comment above)."""
+    dirty = st._aura_dirty
+    if not dirty:
+        return
+    st._aura_dirty = 0
     eff = st.eff
     abil = st.abil
     aura = st.aura
     symb = st.symb
     grant = st.seat_grant
+    code = -1
     for lane_index, lane in enumerate(st.board):
         seats = st.lane_seats[lane_index]
         for side in (0, 1):
+            code += 1
             row = lane[side]
-            if not row:
+            if not row or not (dirty >> code) & 1:
                 continue
             g = grant[seats[side]]
             auras = 0
@@ -406,7 +464,8 @@ def release_shackles(st: ClashState, c: int) -> None:
         if held is not None:
             card, seat = held
             to_hand(st, seat, card)
-            emit(st, "shackles_release", "clash.ability.shackles", seat, card=card)
+            if st.log is not None:
+                emit(st, "shackles_release", "clash.ability.shackles", seat, card=card)
 
 
 def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int]]) -> None:
@@ -421,6 +480,7 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int]]) -> Non
     seat = st.lane_seats[lane][side]
     foe = st.lane_seats[lane][1 - side]
     st.board[lane][side].remove(c)
+    st._aura_dirty |= 1 << code  # its neighbours lose its aura at the next update
     st.lane_of[c] = -1
     st.damage[c] = 0
     st.sprint[c] = 0
@@ -431,14 +491,16 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int]]) -> Non
     else:
         g = st.seat_grant[seat]
         cards = ((carrier, st.abil[carrier] | g), (c, st.abil[c] | g))
-    emit(st, "destroyed", "clash.damage.destroy", seat, card=c)
+    if st.log is not None:
+        emit(st, "destroyed", "clash.damage.destroy", seat, card=c)
     if st.champion.count(-1) != len(st.champion):
         champs = [k for k in cards if k[0] in st.champion]
         for card, _ in champs:
             # A destroyed champion is exhausted beside the table instead (clash.champion.exhausted).
             owner = st.champion.index(card)
             st.champ_state[owner] = CHAMP_EXHAUSTED
-            emit(st, "champion_exhausted", "clash.champion.exhausted", owner, card=card)
+            if st.log is not None:
+                emit(st, "champion_exhausted", "clash.champion.exhausted", owner, card=card)
         cards = tuple(k for k in cards if k[0] not in st.champion)
     if st.ai[seat]:
         for card, bits in cards:
@@ -447,7 +509,8 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int]]) -> Non
                 st.decks[seat].append(card)
                 st.public[card] = 0
                 rule = "clash.solo.ai.mercenary" if bits & MERCENARY else "clash.solo.ai.curse"
-                emit(st, "returned", rule, seat, card=card, deck=True)
+                if st.log is not None:
+                    emit(st, "returned", rule, seat, card=card, deck=True)
             else:
                 st.discards[seat].append(card)
                 if bits & REINFORCEMENT:
@@ -458,7 +521,8 @@ def destroy(st: ClashState, c: int, returned: list[tuple[int, int, int]]) -> Non
         to_hand(st, dest, card, leftmost=bool(bits & CURSE))
         if bits & (MERCENARY | CURSE):
             rule = "clash.ability.mercenary" if bits & MERCENARY else "clash.ability.curse"
-            emit(st, "returned", rule, dest, card=card, leftmost=bool(bits & CURSE))
+            if st.log is not None:
+                emit(st, "returned", rule, dest, card=card, leftmost=bool(bits & CURSE))
         if dest == seat and bits & REINFORCEMENT:
             returned.append((seat, lane, side))
 
@@ -474,13 +538,15 @@ def reinforce(st: ClashState, seat: int, lane: int, side: int) -> None:
     if st.ai[seat]:
         from cardtable.games.clash.solo import ai_reveal_into
 
-        emit(st, "reinforce", "clash.solo.ai.reinforcement", seat)
+        if st.log is not None:
+            emit(st, "reinforce", "clash.solo.ai.reinforcement", seat)
         ai_reveal_into(st, seat, lane, side)
         return
     for c in available(st, seat):
         if st.kind[c] == CREATURE and st.cost[c] <= 4 and not st.abil[c] & REINFORCEMENT:
             st.hands[seat].remove(c)
-            emit(st, "reinforce", "clash.ability.reinforcement", seat, card=c)
+            if st.log is not None:
+                emit(st, "reinforce", "clash.ability.reinforcement", seat, card=c)
             st.limbo.append(c)  # on its way to the table, face up
             st.public[c] = 1
             check_fortress(st, seat)
@@ -525,16 +591,19 @@ def resolve_hit(
             tb = eff[t]
             if kind != ATTACK and tb & IMMUNITY:
                 amount = 0
-                emit(st, "immune", "clash.ability.immunity", None, card=t)
+                if st.log is not None:
+                    emit(st, "immune", "clash.ability.immunity", None, card=t)
             elif tb & DEFENCE and st.guard_used[t] != turn:
                 st.guard_used[t] = turn
                 amount = 0
-                emit(st, "guard", "clash.ability.defence", None, card=t)
+                if st.log is not None:
+                    emit(st, "guard", "clash.ability.defence", None, card=t)
         if amount > 0:
             damage[t] += amount
             hits.append((t, amount, rem))
             targets_hit.append(t)
-            emit(st, "damage", "clash.damage.deal", seat, source=src, card=t, amount=amount)
+            if st.log is not None:
+                emit(st, "damage", "clash.damage.deal", seat, source=src, card=t, amount=amount)
     fort_hit = False
     if fort_seat >= 0:
         if vuln:
@@ -607,7 +676,8 @@ def hit_tail(
     if surplus and st.edge_used[src] != st.turn:
         st.edge_used[src] = st.turn
         for owner, extra in surplus:
-            emit(st, "edge", "clash.ability.edge", owner, amount=extra)
+            if st.log is not None:
+                emit(st, "edge", "clash.ability.edge", owner, amount=extra)
             damage_fortress(st, owner, extra, "clash.ability.edge", seat)
     if kind == SPELL_HIT:
         return_spell(st, seat, src, spell_foe)
@@ -618,10 +688,13 @@ def hit_tail(
         if len(vanishing) > 1:
             vanishing.sort(key=lambda t: order_key(st, t))
         for t in vanishing:
-            row = row_of(st, t)
+            code = st.lane_of[t]
+            row = st.board[code >> 1][code & 1]
             row.remove(t)
             row.append(t)
-            emit(st, "vanish", "clash.ability.vanish", None, card=t)
+            st._aura_dirty |= 1 << code  # new neighbours: the next update sees them
+            if st.log is not None:
+                emit(st, "vanish", "clash.ability.vanish", None, card=t)
     refresh_auras(st)
     return killed_enemy, wounded
 
@@ -656,7 +729,8 @@ def restore_champions(st: ClashState, card: int) -> None:
     for s, champ in enumerate(st.champion):
         if champ >= 0 and st.champ_state[s] == CHAMP_EXHAUSTED and st.cost[champ] == cost:
             st.champ_state[s] = CHAMP_READY
-            emit(st, "champion_restored", "clash.champion.restore", s, card=champ)
+            if st.log is not None:
+                emit(st, "champion_restored", "clash.champion.restore", s, card=champ)
 
 
 def champion_cost(st: ClashState, champ: int) -> int:
@@ -680,19 +754,26 @@ def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: in
     if host >= 0:
         st.symb[host] = c
         st.eff[host] |= st.abil[c]
+        # the pair's abilities and auras change: its row is recomputed at the next update
+        st._aura_dirty |= 1 << st.lane_of[host]
         src = host
-        emit(st, "merge", "clash.ability.symbiosis", seat, card=c, host=host)
+        if st.log is not None:
+            emit(st, "merge", "clash.ability.symbiosis", seat, card=c, host=host)
     else:
         board[lane][side].append(c)
         st.lane_of[c] = lane * 2 + side
         st.eff[c] = st.abil[c] | st.seat_grant[seat]
+        # it gets (and gives) auras at the next update: its row is recomputed then
+        st._aura_dirty |= 1 << (lane * 2 + side)
         st.damage[c] = 0
         st.sprint[c] = 0
         src = c
-        emit(st, "summon", "clash.summon.place", seat, card=c, lane=lane)
+        if st.log is not None:
+            emit(st, "summon", "clash.summon.place", seat, card=c, lane=lane)
     own = st.abil[c] | st.seat_grant[seat]
     for x in sacrifice_owners:
-        emit(st, "sacrifice", "clash.ability.sacrifice", seat)
+        if st.log is not None:
+            emit(st, "sacrifice", "clash.ability.sacrifice", seat)
         damage_fortress(st, seat, 1, "clash.ability.sacrifice", x)
     retaliation = -1
     is_ai = st.ai[seat]
@@ -704,7 +785,8 @@ def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: in
         if first >= 0:
             st.hands[seat].remove(first)
             st.hands[seat].append(first)
-            emit(st, "errand", "clash.ability.errand", seat)
+            if st.log is not None:
+                emit(st, "errand", "clash.ability.errand", seat)
     if own & SHACKLES:
         foe = st.lane_seats[lane][1 - side]
         if st.ai[foe]:
@@ -717,12 +799,14 @@ def enter_play(st: ClashState, seat: int, c: int, lane: int, side: int, host: in
         if taken >= 0:
             st.shackled[c] = (taken, foe)
             st.public[taken] = 1
-            emit(st, "shackles_take", "clash.ability.shackles", foe, card=taken)
+            if st.log is not None:
+                emit(st, "shackles_take", "clash.ability.shackles", foe, card=taken)
             check_fortress(st, foe, seat)
     if retaliation >= 0:
         enemy = board[lane][1 - side]
         if enemy and retaliation > 0:
-            emit(st, "retaliation", "clash.ability.retaliation", seat, amount=retaliation)
+            if st.log is not None:
+                emit(st, "retaliation", "clash.ability.retaliation", seat, amount=retaliation)
             targets = hit_targets(st, st.eff[src], enemy[0])
             resolve_hit(st, src, seat, RETALIATE, targets, -1, retaliation)
             return
@@ -781,10 +865,13 @@ def attack_chain(
                 if i:
                     del row[i]
                     row.insert(0, a)
+                    st._aura_dirty |= 1 << st.lane_of[a]  # new neighbours
                     st.sprint[a] += i
-                    emit(st, "sprint", "clash.ability.sprint", seat, card=a, bonus=i)
+                    if st.log is not None:
+                        emit(st, "sprint", "clash.ability.sprint", seat, card=a, bonus=i)
                 refresh_auras(st)
-            emit(st, "attack", "clash.assault.attack", seat, card=a, fortress=fort_seat)
+            if st.log is not None:
+                emit(st, "attack", "clash.assault.attack", seat, card=a, fortress=fort_seat)
             try:
                 killed, wounded = resolve_hit(
                     st, a, seat, ATTACK, targets, fort_seat, atk_of(st, a)
@@ -800,7 +887,8 @@ def attack_chain(
                 provoked.append(t)
         if not (killed and eff[a] & BERSERK):
             break
-        emit(st, "berserk", "clash.ability.berserk", seat, card=a)
+        if st.log is not None:
+            emit(st, "berserk", "clash.ability.berserk", seat, card=a)
     if provoked:
         alive = [t for t in provoked if st.lane_of[t] >= 0]
         alive.sort(key=lambda t: order_key(st, t))
@@ -813,7 +901,8 @@ def reply_from(st: ClashState, alive: tuple[int, ...], i: int, depth: int) -> No
         t = alive[i]
         i += 1
         if st.lane_of[t] >= 0:
-            emit(st, "instinct", "clash.ability.instinct", st.owner_in_play(t), card=t)
+            if st.log is not None:
+                emit(st, "instinct", "clash.ability.instinct", st.owner_in_play(t), card=t)
             try:
                 attack_chain(st, t, False, depth + 1)
             except Suspend as s:
@@ -846,10 +935,13 @@ def assault(st: ClashState, order: tuple[int, ...] | None = None, i: int = 0) ->
             listed.extend(reversed(st.board[lane][side]))
         order = tuple(listed)
     turn = st.turn
+    lane_of = st.lane_of
+    lane_seats = st.lane_seats
     for k in range(i, len(order)):
         a = order[k]
-        if st.lane_of[a] < 0 or st.owner_in_play(a) != seat:
-            continue
+        code = lane_of[a]
+        if code < 0 or lane_seats[code >> 1][code & 1] != seat:
+            continue  # gone, or now another seat's (st.owner_in_play)
         fury = st.entered[a] == turn
         if fury and not st.eff[a] & FURY:
             continue

@@ -7,8 +7,8 @@ Formats: ``precon``, ``draft`` and ``constructed`` (not in solo or co-op).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, model_validator
@@ -20,7 +20,15 @@ from cardtable.games.clash.effects import emit
 from cardtable.games.clash.overrides import with_overrides
 from cardtable.games.clash.problems import MESSAGES, PKG
 from cardtable.games.clash.solo import AiSpend, ai_settings
-from cardtable.games.clash.state import DRAFT, SUMMON, ClashState, Table, build_state
+from cardtable.games.clash.state import (
+    DRAFT,
+    SUMMON,
+    CardTables,
+    ClashState,
+    Table,
+    card_tables,
+    state_from_tables,
+)
 
 DECK_SIZE = 8
 AI_DECK_SIZE = 24
@@ -140,11 +148,118 @@ def player_seats(mode: str, ai_seat: int = 1) -> list[int]:
 
 
 def parse_setup(setup: Mapping[str, Any] | None) -> ClashSetup:
-    """A validated setup, with one clear message naming the bad option."""
+    """A validated setup, with one clear message naming the bad option.
+
+    Validated once per distinct setup (``_SETUPS``): equal setups give the same
+    (immutable) ClashSetup object, which also lets ``new_state`` reuse its set-up work."""
+    key = _setup_key(setup)
+    if key is not None:
+        found = _SETUPS.get(key)
+        if found is not None:
+            return found
     try:
-        return ClashSetup.model_validate(dict(setup or {}))
+        parsed = ClashSetup.model_validate(dict(setup or {}))
     except ValidationError as exc:
         raise MESSAGES.invalid_setup(exc) from None
+    if key is not None:
+        if len(_SETUPS) >= CACHE_SIZE:
+            _SETUPS.clear()
+        _SETUPS[key] = parsed
+    return parsed
+
+
+# --- set-up caches -------------------------------------------------------------------
+# What a new game needs that depends only on the setup and the card database is made
+# once and reused by every game of that setup; only what the seed decides (the random
+# decks, the shuffles, the coin) is done per game, in the same order as always, so a seed
+# deals exactly what it dealt without the caches. What they hold never changes once made
+# (frozen setups, Table, CardTables, tuples; a plan only gains deals for new choices of
+# random decks) and is never part of a state's plain form: a state shares the tuples as
+# its clones do. Nothing needs invalidating: the keys are the whole input (the setup's
+# exact plain data, which pydantic copies; the database and the setup by identity, with
+# both objects kept in the entry so an id is never reused while cached), and the card
+# database is immutable. A failing setup is never cached: it raises the same error every
+# time. Each cache is emptied when it reaches CACHE_SIZE entries.
+CACHE_SIZE = 64
+
+# parse_setup: the setup's plain data (types kept: 1, 1.0 and True differ) -> the
+# validated setup. A setup holding anything but dicts, lists, tuples, str, int, float,
+# bool and None is validated every time.
+_SETUPS: dict[Hashable, ClashSetup] = {}
+
+
+class _Uncacheable(Exception):
+    """A setup value ``_setup_key`` cannot freeze."""
+
+
+def _frozen(value: object) -> Hashable:
+    """A hashable copy of plain data that tells every type apart."""
+    kind = type(value)
+    if value is None or kind is str or kind is int or kind is float or kind is bool:
+        return (kind, value)
+    if kind is dict:
+        assert isinstance(value, dict)
+        return (dict, tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if kind is list or kind is tuple:
+        assert isinstance(value, (list, tuple))
+        return (kind, tuple(_frozen(v) for v in value))
+    raise _Uncacheable
+
+
+def _setup_key(setup: Mapping[str, Any] | None) -> Hashable | None:
+    """The cache key of a setup as given to ``parse_setup``, or None (not cacheable)."""
+    if not setup:
+        return ()  # validated as {}
+    if type(setup) is not dict:
+        return None
+    try:
+        return _frozen(setup)
+    except _Uncacheable:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Deal:
+    """A set-up's cards, made once: the static tables of every instance, each champion's
+    instance (-1 for none), the player hands as (seat, first instance, count), the AI
+    cards as (first instance, count), and the draft pool's size."""
+
+    tables: CardTables
+    champion: tuple[int, ...]
+    hands: tuple[tuple[int, int, int], ...] = ()
+    ai_cards: tuple[int, int] = (0, 0)
+    pool: int = 0
+
+
+class _Plan:
+    """The set-up work of one (database, setup): the database the cards come from (with
+    the setup's what-if numbers), the table, the player seats, whether an AI opens, the
+    set's decks for a random choice and the deals made so far (one for a draft, fixed
+    decks or constructed lists, under the key (); one per choice of random decks)."""
+
+    __slots__ = ("ai_first", "cards_db", "db", "deals", "deck_ids", "players", "setup", "table")
+
+    def __init__(
+        self,
+        db: CardDB,
+        setup: ClashSetup,
+        cards_db: CardDB,
+        table: Table,
+        players: list[int],
+        ai_first: bool,
+    ) -> None:
+        self.db = db
+        self.setup = setup
+        self.cards_db = cards_db
+        self.table = table
+        self.players = players
+        self.ai_first = ai_first
+        self.deck_ids: list[str] = []
+        self.deals: dict[tuple[str, ...], _Deal] = {}
+
+
+# new_state: (id of the database, id of the setup) -> its plan (which keeps both objects).
+_PLANS: dict[tuple[int, int], _Plan] = {}
 
 
 # --- tables ----------------------------------------------------------------------------
@@ -262,7 +377,8 @@ def draft_pick(st: ClashState, c: int) -> bool:
     seat = st.active
     st.revealed.remove(c)
     st.drafted[seat].append(c)
-    emit(st, "pick", "clash.format.draft", seat, card=c)
+    if st.log is not None:
+        emit(st, "pick", "clash.format.draft", seat, card=c)
     st.draft_queue.pop(0)
     if st.draft_queue and st.revealed:
         st.active = st.draft_queue[0]
@@ -289,7 +405,8 @@ def finish_draft(st: ClashState) -> None:
     # Cards never revealed stay in the pool, out of the game.
     if st.first < 0:
         st.first = crng.randbelow(st, len(st.hands))
-    emit(st, "first", "clash.setup.coin", st.first)
+    if st.log is not None:
+        emit(st, "first", "clash.setup.coin", st.first)
 
 
 def deal_hand(st: ClashState, seat: int, cards: list[int]) -> None:
@@ -335,7 +452,8 @@ def toss_first(st: ClashState, setup_first: int | None, ai_first: bool) -> None:
     st.first = default_first(st, setup_first, ai_first)
     if st.first < 0:
         st.first = crng.randbelow(st, len(st.hands))
-    emit(st, "first", "clash.setup.coin", st.first)
+    if st.log is not None:
+        emit(st, "first", "clash.setup.coin", st.first)
 
 
 # --- new games -----------------------------------------------------------------------
@@ -344,53 +462,127 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
 
     With ``overrides`` every card comes from the database with the what-if numbers, and
     the changed definitions are kept in the state (``custom``) for views and positions.
+    The work that depends only on (db, setup) is cached (``_plan``); the seed's part
+    follows here in the rulebook's order.
     """
     custom: tuple[dict[str, Any], ...] = ()
     if setup.overrides:
-        db, custom = with_overrides(db, setup.overrides)
-    table = make_table(setup, db)
-    players = player_seats(setup.mode, setup.ai_seat)
-    n = len(table.team)
-    chooser = crng.Rng(seed ^ 0x5EED)
-    ai_first = setup.ai is not None and setup.ai.first
-    if setup.level is not None and setup.ai is None:
-        ai_first = ai_settings(setup.level, None).first
+        # Fresh card-file dicts for every state (overrides.with_overrides).
+        _, custom = with_overrides(db, setup.overrides)
+    plan = _plan(db, setup)
+    table = plan.table
     if setup.format == "draft":
-        pool_sets = draft_sets(db, setup)
-        pool = [db.card(c) for sid in pool_sets for c in db.card_set(sid).cards]
-        pool.sort(key=lambda c: (pool_sets.index(_set_of(db, c.id)), c.number))
-        champs = champion_defs(db, setup, {c.id for c in pool})
-        st = build_state(
-            pool + [d for _, d in champs],
-            table,
-            seed,
-            setup.fatigue,
-            setup.max_turns,
-            custom,
-            origin=[-1] * len(pool) + [s for s, _ in champs],
-        )
-        seat_champions(st, champs, len(pool))
+        deal = plan.deals[()]
+        st = state_from_tables(deal.tables, table, seed, setup.fatigue, setup.max_turns, custom)
+        seat_champion_slots(st, deal.champion)
         st.log = [] if log else None
         st.step = setup.step
         st.phase = DRAFT
-        st.pool = list(range(len(pool)))
+        st.pool = list(range(deal.pool))
         crng.shuffle(st, st.pool)
-        st.first = default_first(st, setup.first, ai_first)
+        st.first = default_first(st, setup.first, plan.ai_first)
         start_draft_round(st)
         return st
-    lists: list[list[str]]
-    if setup.format == "constructed":
+    if setup.format == "precon" and not setup.decks:
+        chooser = crng.Rng(seed ^ 0x5EED)
+        names = tuple(pick_decks(chooser, plan.deck_ids, len(plan.players)))
+        found = plan.deals.get(names)
+        if found is None:
+            found = _precon_deal(plan, list(names))
+            plan.deals[names] = found
+        deal = found
+    else:
+        deal = plan.deals[()]
+    st = state_from_tables(deal.tables, table, seed, setup.fatigue, setup.max_turns, custom)
+    seat_champion_slots(st, deal.champion)
+    st.log = [] if log else None
+    st.step = setup.step
+    for s, start, count in deal.hands:
+        deal_hand(st, s, list(range(start, start + count)))
+    ai_start, ai_count = deal.ai_cards
+    deal_ai_decks(st, list(range(ai_start, ai_start + ai_count)))
+    toss_first(st, setup.first, plan.ai_first)
+    return st
+
+
+def _plan(db: CardDB, setup: ClashSetup) -> _Plan:
+    """The cached set-up work of (db, setup), made on first use (a setup that fails
+    raises here every time, as without the cache)."""
+    key = (id(db), id(setup))
+    found = _PLANS.get(key)
+    if found is not None and found.db is db and found.setup is setup:
+        return found
+    plan = _make_plan(db, setup)
+    if len(_PLANS) >= CACHE_SIZE:
+        _PLANS.clear()
+    _PLANS[key] = plan
+    return plan
+
+
+def _make_plan(db: CardDB, setup: ClashSetup) -> _Plan:
+    """Everything of a new game that the seed does not decide, checked in the order the
+    set-up always checked it."""
+    cards_db = db
+    if setup.overrides:
+        cards_db, _ = with_overrides(db, setup.overrides)
+    table = make_table(setup, cards_db)
+    players = player_seats(setup.mode, setup.ai_seat)
+    ai_first = setup.ai is not None and setup.ai.first
+    if setup.level is not None and setup.ai is None:
+        ai_first = ai_settings(setup.level, None).first
+    plan = _Plan(db, setup, cards_db, table, players, ai_first)
+    if setup.format == "draft":
+        plan.deals[()] = _draft_deal(plan)
+    elif setup.format == "constructed":
         if setup.lists is None:
             raise MESSAGES.setup_problem("setup_needs_lists", n=len(players))
         lists = [list(x) for x in setup.lists]
         for k, cards in enumerate(lists):
-            check_deck(cards, db.cards, MESSAGES.message("who_deck", seat=SEAT_NAMES[players[k]]))
-        ai_cards: list[str] = []
+            check_deck(
+                cards, cards_db.cards, MESSAGES.message("who_deck", seat=SEAT_NAMES[players[k]])
+            )
+        plan.deals[()] = _deal(plan, lists, [])
+    elif setup.decks:
+        plan.deals[()] = _precon_deal(plan, list(setup.decks))
     else:
-        names = list(setup.decks) if setup.decks else random_decks(db, chooser, setup, len(players))
-        lists = [list(db.deck(d).cards) for d in names]
-        ai_cards = ai_precon_cards(db, setup, names)
-    per_seat: dict[int, list[str]] = {s: lists[k] for k, s in enumerate(players)}
+        ids = sorted(cards_db.card_set(setup.card_set).decks)
+        if len(ids) < len(players):
+            raise MESSAGES.setup_problem("setup_few_decks", n=len(players))
+        plan.deck_ids = ids
+    return plan
+
+
+def _draft_deal(plan: _Plan) -> _Deal:
+    """A draft's pool (its sets in order, each by card number) and the champions after it."""
+    db = plan.cards_db
+    setup = plan.setup
+    pool_sets = draft_sets(db, setup)
+    pool = [db.card(c) for sid in pool_sets for c in db.card_set(sid).cards]
+    pool.sort(key=lambda c: (pool_sets.index(_set_of(db, c.id)), c.number))
+    champs = champion_defs(db, setup, {c.id for c in pool})
+    tables = card_tables(
+        pool + [d for _, d in champs],
+        len(plan.table.team),
+        [-1] * len(pool) + [s for s, _ in champs],
+    )
+    return _Deal(tables, champion_slots(len(plan.table.team), champs, len(pool)), pool=len(pool))
+
+
+def _precon_deal(plan: _Plan, names: list[str]) -> _Deal:
+    """The cards of preconstructed decks (one per player seat, in seat order) and the AI's."""
+    db = plan.cards_db
+    lists = [list(db.deck(d).cards) for d in names]
+    return _deal(plan, lists, ai_precon_cards(db, plan.setup, names))
+
+
+def _deal(plan: _Plan, lists: list[list[str]], ai_cards: list[str]) -> _Deal:
+    """The instances of the players' lists (seat order, grafts glued on), the AI's cards
+    and the champions, checked."""
+    db = plan.cards_db
+    setup = plan.setup
+    table = plan.table
+    n = len(table.team)
+    per_seat: dict[int, list[str]] = {s: lists[k] for k, s in enumerate(plan.players)}
     defs: list[CardDef] = []
     origin: list[int] = []
     for s in range(n):
@@ -408,28 +600,25 @@ def new_state(db: CardDB, setup: ClashSetup, seed: int, log: bool = False) -> Cl
             raise MESSAGES.setup_problem(
                 "setup_champion_outside", seat=SEAT_NAMES[s], card=champ.id
             )
-    st = build_state(
+    tables = card_tables(
         defs + ai_defs(db, ai_cards) + [d for _, d in champs],
-        table,
-        seed,
-        setup.fatigue,
-        setup.max_turns,
-        custom,
-        origin=origin + ai_origin(ai_cards, table) + [s for s, _ in champs],
+        n,
+        origin + ai_origin(ai_cards, table) + [s for s, _ in champs],
     )
-    seat_champions(st, champs, len(defs) + len(ai_cards))
-    st.log = [] if log else None
-    st.step = setup.step
+    hands: list[tuple[int, int, int]] = []
     start = 0
     for s in range(n):
         if s not in per_seat:
             continue
         count = len(per_seat[s])
-        deal_hand(st, s, list(range(start, start + count)))
+        hands.append((s, start, count))
         start += count
-    deal_ai_decks(st, list(range(ai_start, ai_start + len(ai_cards))))
-    toss_first(st, setup.first, ai_first)
-    return st
+    return _Deal(
+        tables,
+        champion_slots(n, champs, len(defs) + len(ai_cards)),
+        tuple(hands),
+        (ai_start, len(ai_cards)),
+    )
 
 
 def grafted(db: CardDB, card: CardDef, grafts: Sequence[Graft]) -> CardDef:
@@ -490,13 +679,22 @@ def champion_defs(db: CardDB, setup: ClashSetup, pool: set[str]) -> list[tuple[i
     return out
 
 
-def seat_champions(st: ClashState, champs: list[tuple[int, CardDef]], first_inst: int) -> None:
-    """Put each champion beside the table, ready (clash.champion.setup)."""
-    slots = [-1] * len(st.hands)
+def champion_slots(
+    seats: int, champs: list[tuple[int, CardDef]], first_inst: int
+) -> tuple[int, ...]:
+    """Each seat's champion instance (-1 for none): the champions follow ``first_inst``."""
+    slots = [-1] * seats
     for k, (s, _) in enumerate(champs):
         slots[s] = first_inst + k
-        st.public[first_inst + k] = 1
-    st.champion = tuple(slots)
+    return tuple(slots)
+
+
+def seat_champion_slots(st: ClashState, slots: tuple[int, ...]) -> None:
+    """Put the champions of ``slots`` beside the table, ready and face up (clash.champion.setup)."""
+    for inst in slots:
+        if inst >= 0:
+            st.public[inst] = 1
+    st.champion = slots
 
 
 def _set_of(db: CardDB, card: str) -> str:
@@ -519,11 +717,9 @@ def draft_sets(db: CardDB, setup: ClashSetup) -> list[str]:
     return [setup.card_set]
 
 
-def random_decks(db: CardDB, chooser: crng.Rng, setup: ClashSetup, count: int) -> list[str]:
-    """Different preconstructed decks of the setup's set, chosen by the seed."""
-    ids = sorted(db.card_set(setup.card_set).decks)
-    if len(ids) < count:
-        raise MESSAGES.setup_problem("setup_few_decks", n=count)
+def pick_decks(chooser: crng.Rng, ids: list[str], count: int) -> list[str]:
+    """Different preconstructed decks of the set (``ids`` sorted), chosen by the seed's
+    chooser (new_state checks the set has ``count`` of them)."""
     picked: list[str] = []
     for _ in range(count):
         rest = [d for d in ids if d not in picked]

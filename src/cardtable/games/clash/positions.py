@@ -44,6 +44,7 @@ from cardtable.games.clash.effects import (
     cost_now,
     fort_hp,
     refresh_auras,
+    touch_all_rows,
 )
 from cardtable.games.clash.formats import SEATS as MODE_SEATS
 from cardtable.games.clash.formats import ClashSetup, make_table
@@ -278,6 +279,7 @@ def load(game: ClashGame, data: Mapping[str, Any]) -> ClashState:
         st.pool, st.revealed, drafted, queue = draft_layout
         st.drafted = drafted
         st.draft_queue = queue
+    touch_all_rows(st)  # the rows were filled by hand: recompute them all
     refresh_auras(st)
     st.mana = int(data.get("mana", 0))
     if phase_name == "over":

@@ -124,9 +124,11 @@ def start_turn(st: ClashState, seat: int) -> None:
         st.reason = "turn_limit"
         st.pending = NO_DECISION
         st.stack = []
-        emit(st, "turn_limit", "engine.turn_limit", None, turns=cap)
+        if st.log is not None:
+            emit(st, "turn_limit", "engine.turn_limit", None, turns=cap)
         raise GameOver
-    emit(st, "turn", "clash.turn.start", seat, turn=st.turns_taken[seat])
+    if st.log is not None:
+        emit(st, "turn", "clash.turn.start", seat, turn=st.turns_taken[seat])
     if st.step:
         stop(st, TURN)
         return
@@ -145,7 +147,8 @@ def open_turn(st: ClashState) -> None:
             c = pile.pop()
             st.removed.append(c)
             st.public[c] = 1
-            emit(st, "fatigue", "clash.fatigue.discard", seat, card=c)
+            if st.log is not None:
+                emit(st, "fatigue", "clash.fatigue.discard", seat, card=c)
             check_fortress(st, seat)
     if ai:
         ai_mana_phase(st, seat)
@@ -164,7 +167,8 @@ def open_turn(st: ClashState) -> None:
         mana = len(st.hands[seat])
     mana += 2 * count_controlled(st, seat, CATALYST)
     st.mana = mana
-    emit(st, "mana", "clash.mana.regen", seat, mana=mana)
+    if st.log is not None:
+        emit(st, "mana", "clash.mana.regen", seat, mana=mana)
     st.pending = ("main",)
 
 
@@ -178,7 +182,8 @@ def to_assault(st: ClashState) -> None:
 
 def assault_and_end(st: ClashState) -> None:
     """Phase 3, then the turn passes (clash.assault.order, clash.end.next_player)."""
-    emit(st, "assault", "clash.assault.order", st.active)
+    if st.log is not None:
+        emit(st, "assault", "clash.assault.order", st.active)
     assault(st)
     to_heal(st)
 
@@ -230,7 +235,8 @@ def pay(st: ClashState, seat: int, c: int) -> None:
         return
     short = cost - st.mana
     st.mana = 0
-    emit(st, "blood_tribute", "clash.ability.blood_tribute", seat, amount=short)
+    if st.log is not None:
+        emit(st, "blood_tribute", "clash.ability.blood_tribute", seat, amount=short)
     damage_fortress_units(st, seat, short, "clash.ability.blood_tribute")
 
 
@@ -259,7 +265,8 @@ def cast(st: ClashState, seat: int, s: int, target: int, foe: int = -1) -> None:
     pay(st, seat, s)
     st.hands[seat].remove(s)
     st.limbo.append(s)
-    emit(st, "cast", "clash.card.spell", seat, card=s, target=target)
+    if st.log is not None:
+        emit(st, "cast", "clash.card.spell", seat, card=s, target=target)
     if CHAMP_EXHAUSTED in st.champ_state:
         restore_champions(st, s)
     check_fortress(st, seat)
@@ -360,8 +367,14 @@ def legal_actions(st: ClashState) -> list[tuple[Any, ...]]:
             seat = st.active
             out = []
             mana = st.mana
-            any_creature = any(st.lane_of[i] >= 0 for i in range(len(st.lane_of)))
-            for c in available(st, seat):
+            cards = available(st, seat)
+            # Whether a creature is in play matters to spells only: asked once, if needed.
+            any_creature = False
+            for c in cards:
+                if st.kind[c] == SPELL:
+                    any_creature = max(st.lane_of) >= 0  # the fortresses make it non-empty
+                    break
+            for c in cards:
                 if play_block(st, seat, c, mana, any_creature) is None:
                     out.append(("play", c))
             champ = st.champion[seat]

@@ -244,7 +244,8 @@ def ai_mana_phase(st: ClashState, seat: int) -> None:
     (ai_summon) and the assault follow as in the duel (rules.open_turn)."""
     mana = ai_mana(st, seat)
     st.mana = mana
-    emit(st, "mana", "clash.solo.ai.mana", seat, mana=mana)
+    if st.log is not None:
+        emit(st, "mana", "clash.solo.ai.mana", seat, mana=mana)
 
 
 def ai_summon(st: ClashState, seat: int, mana: int, spent: int, row: int) -> None:
@@ -271,7 +272,8 @@ def ai_reveal_into(st: ClashState, seat: int, lane: int, side: int) -> int:
         deck = st.decks[seat]
     c = deck.pop()
     st.public[c] = 1
-    emit(st, "reveal", "clash.solo.ai.summon", seat, card=c)
+    if st.log is not None:
+        emit(st, "reveal", "clash.solo.ai.summon", seat, card=c)
     st.limbo.append(c)
     if not deck:
         ai_deck_empty(st, seat)  # the bastion shows: flip and reshuffle before the card lands
@@ -286,11 +288,13 @@ def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bo
         enemy = st.board[lane][1 - side]
         if not enemy:
             st.discards[seat].append(c)
-            emit(st, "fizzle", "clash.solo.ai.spell", seat, card=c)
+            if st.log is not None:
+                emit(st, "fizzle", "clash.solo.ai.spell", seat, card=c)
             return 0
         cost = _pay(st, seat, c)
         st.limbo.append(c)
-        emit(st, "cast", "clash.solo.ai.spell", seat, card=c, target=enemy[0])
+        if st.log is not None:
+            emit(st, "cast", "clash.solo.ai.spell", seat, card=c, target=enemy[0])
         if CHAMP_EXHAUSTED in st.champ_state:
             restore_champions(st, c)
         try:
@@ -306,7 +310,8 @@ def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bo
             st.discards[seat].pop()
             st.discards[seat].append(c)
             st.public[other] = 1
-            emit(st, "errand_swap", "clash.solo.ai.errand", seat, card=other, swapped=c)
+            if st.log is not None:
+                emit(st, "errand_swap", "clash.solo.ai.errand", seat, card=other, swapped=c)
             return ai_place(st, seat, other, lane, side, errand=False)
     host = -1
     if bits & SYMBIOSIS:
@@ -315,7 +320,8 @@ def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bo
         )
         if host < 0:
             st.discards[seat].append(c)
-            emit(st, "fizzle", "clash.solo.ai.symbiosis", seat, card=c)
+            if st.log is not None:
+                emit(st, "fizzle", "clash.solo.ai.symbiosis", seat, card=c)
             return 0
     cost = _pay(st, seat, c)
     try:
@@ -329,7 +335,8 @@ def ai_place(st: ClashState, seat: int, c: int, lane: int, side: int, errand: bo
 def _pay(st: ClashState, seat: int, c: int) -> int:
     """The mana an AI card counts; Кровавая дань costs 0 and mills its cost (clash.solo.ai.blood_tribute)."""
     if st.abil[c] & BLOOD_TRIBUTE:
-        emit(st, "blood_tribute", "clash.solo.ai.blood_tribute", seat, amount=st.cost[c])
+        if st.log is not None:
+            emit(st, "blood_tribute", "clash.solo.ai.blood_tribute", seat, amount=st.cost[c])
         st.limbo.append(c)  # the card waits while its tribute is milled
         mill(st, seat, st.cost[c], seat)
         st.limbo.remove(c)

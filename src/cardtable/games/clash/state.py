@@ -12,10 +12,19 @@ effects.Suspend and rules.resume).
 
 ``step`` is the setup's step mode (rules.settle, rules.stop): written to JSON only when
 true, so default games keep their JSON form.
+
+``_aura_dirty`` is a cache marker, not part of the game: the rows (bit ``lane * 2 + side``,
+the code ``lane_of`` uses) whose creatures' abilities (``eff``) may differ from what
+``effects.refresh_auras`` would compute now (clash.ability.aura, clash.order.assault.*,
+clash.order.summon.*). ``refresh_auras`` recomputes those rows only and clears it; see
+effects.py for what sets a row's bit. It is never written to JSON, hashed or compared;
+``clone`` copies it, and a state loaded from JSON (or built fresh) starts with every row
+marked (``ALL_ROWS``), so its first update recomputes the whole table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +51,9 @@ DRAFT, SUMMON, OVER = 0, 1, 2
 ) = range(12)
 # a champion's state (clash.champion.*)
 CHAMP_READY, CHAMP_IN_PLAY, CHAMP_EXHAUSTED = 0, 1, 2
+# ``ClashState._aura_dirty`` with every row's bit set (-1 has them all, whatever the number
+# of lanes): the next aura update recomputes every row.
+ALL_ROWS = -1
 
 _STATIC = (
     "card_ids",
@@ -109,6 +121,7 @@ class ClashState:
         "step",
         "log",
         "_legal",
+        "_aura_dirty",
     )
 
     card_ids: tuple[str, ...]
@@ -173,6 +186,9 @@ class ClashState:
     step: bool
     log: list[Event] | None
     _legal: list[tuple[Any, ...]] | None
+    # Rows whose creatures' ``eff`` awaits recomputation (see the module docstring and
+    # effects.refresh_auras): a cache, never part of the plain form.
+    _aura_dirty: int
 
     def clone(self) -> ClashState:
         """An independent copy (hand-written: no deepcopy on the hot path)."""
@@ -195,6 +211,7 @@ class ClashState:
         c.step = self.step
         c.log = None
         c._legal = self._legal
+        c._aura_dirty = self._aura_dirty
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -259,6 +276,9 @@ class ClashState:
         s.step = bool(data.get("step", False))
         s.log = None
         s._legal = None
+        # ``eff`` is read back as saved (it may be mid-resolution, before an update):
+        # every row is recomputed at the next update, as before the aura cache.
+        s._aura_dirty = ALL_ROWS
         return s
 
     # --- small derived facts (cheap; not stored) -----------------------------------
@@ -328,6 +348,40 @@ class Table:
     ai_grant: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class CardTables:
+    """The static per-instance numbers of a game's cards (the state's tuples of the same
+    names): the cards given, then one fortress per seat. They depend only on the cards
+    and the number of seats, so a set-up can make them once and share them between
+    games (formats' set-up cache); states share them like clones do."""
+
+    card_ids: tuple[str, ...]
+    kind: tuple[int, ...]
+    cost: tuple[int, ...]
+    atk: tuple[int, ...]
+    hp: tuple[int, ...]
+    abil: tuple[int, ...]
+    aura: tuple[int, ...]
+    fortress: tuple[int, ...]
+    origin: tuple[int, ...]
+
+
+def card_tables(cards: Sequence[Any], seats: int, origin: list[int] | None = None) -> CardTables:
+    """The static tables of the given card instances (CardDefs) plus one fortress per seat."""
+    n_cards = len(cards)
+    return CardTables(
+        tuple(c.id for c in cards) + ("fortress",) * seats,
+        tuple(c.kind for c in cards) + (2,) * seats,
+        tuple(c.cost for c in cards) + (0,) * seats,
+        tuple(c.attack for c in cards) + (0,) * seats,
+        tuple(c.health for c in cards) + (0,) * seats,
+        tuple(c.abilities for c in cards) + (0,) * seats,
+        tuple(c.aura for c in cards) + (0,) * seats,
+        tuple(range(n_cards, n_cards + seats)),
+        tuple(origin if origin is not None else [-1] * n_cards) + tuple(range(seats)),
+    )
+
+
 def build_state(
     cards: list[Any],
     table: Table,
@@ -338,19 +392,32 @@ def build_state(
     origin: list[int] | None = None,
 ) -> ClashState:
     """An empty table holding the given card instances (CardDefs) plus one fortress per seat."""
+    tables = card_tables(cards, len(table.team), origin)
+    return state_from_tables(tables, table, seed, fatigue, max_turns, custom)
+
+
+def state_from_tables(
+    tables: CardTables,
+    table: Table,
+    seed: int,
+    fatigue: bool = False,
+    max_turns: int = 0,
+    custom: tuple[dict[str, Any], ...] = (),
+) -> ClashState:
+    """An empty table holding the instances of ``tables`` (``build_state`` from tables
+    made beforehand)."""
     seats = len(table.team)
     lane_seats = table.lane_seats
     st = ClashState.__new__(ClashState)
-    n_cards = len(cards)
-    n = n_cards + seats
-    st.card_ids = tuple(c.id for c in cards) + ("fortress",) * seats
-    st.kind = tuple(c.kind for c in cards) + (2,) * seats
-    st.cost = tuple(c.cost for c in cards) + (0,) * seats
-    st.atk = tuple(c.attack for c in cards) + (0,) * seats
-    st.hp = tuple(c.health for c in cards) + (0,) * seats
-    st.abil = tuple(c.abilities for c in cards) + (0,) * seats
-    st.aura = tuple(c.aura for c in cards) + (0,) * seats
-    st.fortress = tuple(range(n_cards, n))
+    n = len(tables.card_ids)
+    st.card_ids = tables.card_ids
+    st.kind = tables.kind
+    st.cost = tables.cost
+    st.atk = tables.atk
+    st.hp = tables.hp
+    st.abil = tables.abil
+    st.aura = tables.aura
+    st.fortress = tables.fortress
     st.lane_seats = lane_seats
     st.seat_rows = table.seat_rows
     st.mode = table.mode
@@ -362,7 +429,7 @@ def build_state(
     st.fatigue = fatigue
     st.max_turns = max_turns
     st.custom = custom
-    st.origin = tuple(origin if origin is not None else [-1] * n_cards) + tuple(range(seats))
+    st.origin = tables.origin
     st.rng = seed_state(seed)
     st.phase = SUMMON
     st.turn = 0
@@ -402,4 +469,7 @@ def build_state(
     st.step = False
     st.log = None
     st._legal = None
+    # Whoever fills the board directly (positions) has every row recomputed at the first
+    # aura update; an empty board makes that free.
+    st._aura_dirty = ALL_ROWS
     return st

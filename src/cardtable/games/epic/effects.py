@@ -11,7 +11,7 @@ activation set, resolved after the current frame (epic.trigger.set).
 
 from __future__ import annotations
 
-from itertools import chain, combinations
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from cardtable.core import rng as crng
@@ -66,8 +66,8 @@ class GameOver(Exception):
 
 
 def emit(st: EpicState, kind: str, rule: str, seat: int | None = None, **data: Any) -> None:
-    """Record an event if the state carries a log (the callers on the hot paths look at
-    ``st.log`` first, saving the call)."""
+    """Record an event if the state carries a log (the callers look at ``st.log`` first:
+    with logging off no call is made and no keyword arguments are gathered)."""
     if st.log is not None:
         st.log.append(Event(kind, rule, seat, data))
 
@@ -96,23 +96,36 @@ Source = tuple[int, int, Static]
 
 class StaticsInPlay(NamedTuple):
     """The constant abilities of the champions in play, by what they change, in seat and
-    play order; remembered on the state (``_statics``) for the play areas it was found in."""
+    play order; remembered on the state (``_statics``) until a play area changes
+    (EpicState.forget_play), for the database ``db``."""
 
     db: EpicDB
-    play: list[list[int]]  # a copy of ``state.play`` when found
     stats: tuple[Source, ...]
     keywords: tuple[Source, ...]
     factions: tuple[Source, ...]
+    # Whether the keyword and faction abilities reach champions by who controls what, the
+    # turn player and card data alone (no combat, offense or defense filter): only then
+    # are champions' keywords remembered on the state (``_keywords``).
+    plain: bool
+
+
+def _plain_reach(s: Static) -> bool:
+    """A constant ability whose reach (``static_applies``) follows only the play areas,
+    the turn player and card data: no filter on combat, offense or defense."""
+    to = s.to
+    return to.combat is None and to.max_offense is None and to.max_defense is None
 
 
 def statics_in_play(db: EpicDB, st: EpicState) -> StaticsInPlay:
-    """The constant abilities in play (found again only when a play area changed)."""
+    """The constant abilities in play (found again only after a play area changed, or for
+    another database); finding them again also forgets the keywords remembered."""
     known = st._statics
-    if known is not None and known.db is db and known.play == st.play:
+    if known is not None and known.db is db:
         return known
     stats: list[Source] = []
     kws: list[Source] = []
     factions: list[Source] = []
+    plain = True
     cards = db.cards
     ids = st.card_ids
     for seat, row in enumerate(st.play):
@@ -122,10 +135,12 @@ def statics_in_play(db: EpicDB, st: EpicState) -> StaticsInPlay:
                 stats.extend((seat, j, s) for s in d.stat_statics)
                 kws.extend((seat, j, s) for s in d.keyword_statics)
                 factions.extend((seat, j, s) for s in d.statics if s.faction is not None)
-    found = StaticsInPlay(
-        db, [row[:] for row in st.play], tuple(stats), tuple(kws), tuple(factions)
-    )
+                plain = plain and all(
+                    _plain_reach(s) for s in d.statics if s.keywords or s.faction is not None
+                )
+    found = StaticsInPlay(db, tuple(stats), tuple(kws), tuple(factions), plain)
     st._statics = found
+    st._keywords = None
     return found
 
 
@@ -203,16 +218,37 @@ def _static_keywords(db: EpicDB, st: EpicState, i: int, sources: tuple[Source, .
 
 def keywords(db: EpicDB, st: EpicState, i: int, statics: StaticsInPlay | None = None) -> int:
     """Keyword bits: printed, gained this turn, given by constant abilities, and Frenzy's
-    while it holds."""
+    while it holds. A champion's bits but Frenzy's are remembered on the state
+    (``_keywords``, see EpicState) while the constant abilities in play allow it."""
     d = db.cards[st.card_ids[i]]
-    bits = d.keywords | st.eot_kw[i]
     ctl = st.controller[i]
-    if ctl >= 0:
-        sources = (statics or statics_in_play(db, st)).keywords
-        if sources:
-            bits |= _static_keywords(db, st, i, sources)
-        if d.frenzy_keywords and frenzy(st, ctl):
-            bits |= d.frenzy_keywords  # epic.keyword.frenzy.dynamic
+    if ctl < 0:
+        return d.keywords | st.eot_kw[i]
+    found = statics_in_play(db, st) if statics is None else statics
+    known = st._keywords
+    if known is not None and found is st._statics:
+        bits = known.get(i, -1)
+        if bits < 0:
+            bits = _champion_keywords(db, st, i, d, found)
+            known[i] = bits
+    else:
+        bits = _champion_keywords(db, st, i, d, found)
+        if found.plain and found is st._statics:
+            st._keywords = {i: bits}
+    if d.frenzy_keywords and frenzy(st, ctl):
+        bits |= d.frenzy_keywords  # epic.keyword.frenzy.dynamic
+    return bits
+
+
+def _champion_keywords(
+    db: EpicDB, st: EpicState, i: int, d: CardDef, statics: StaticsInPlay
+) -> int:
+    """A champion's keyword bits but Frenzy's: printed, gained this turn, and given by the
+    constant abilities in play."""
+    bits = d.keywords | st.eot_kw[i]
+    sources = statics.keywords
+    if sources:
+        bits |= _static_keywords(db, st, i, sources)
     return bits
 
 
@@ -308,7 +344,8 @@ def finish(st: EpicState, winners: list[int], reason: str, rule: str) -> None:
     st.reason = reason
     st.pending = NO_DECISION
     st._legal = None
-    emit(st, "game_over", rule, None, winners=st.winners, reason=reason)
+    if st.log is not None:
+        emit(st, "game_over", rule, None, winners=st.winners, reason=reason)
     raise GameOver
 
 
@@ -346,7 +383,8 @@ def eliminate(db: EpicDB, st: EpicState, seat: int) -> None:
     """Remove a player: every card they own leaves the game, champions of others they
     controlled go back, their effects end (epic.multi.elimination.*)."""
     st.out.append(seat)
-    emit(st, "eliminated", "epic.multi.elimination", seat)
+    if st.log is not None:
+        emit(st, "eliminated", "epic.multi.elimination", seat)
     gone: list[int] = []
     for row in st.play:
         for i in list(row):
@@ -375,6 +413,7 @@ def eliminate(db: EpicDB, st: EpicState, seat: int) -> None:
         st.eot_off[i] = st.eot_def[i] = st.eot_kw[i] = st.arriving[i] = 0
         st.public[i] = 1
         st.removed.append(i)
+    st.forget_play()  # champions left play or changed control (epic.multi.elimination)
     lost = set(gone)
     st.attackers = [i for i in st.attackers if i not in lost]
     st.blockers = [i for i in st.blockers if i not in lost]
@@ -467,6 +506,7 @@ def leave_play(db: EpicDB, st: EpicState, i: int, to: str) -> None:
     st.eot_off[i] = st.eot_def[i] = st.eot_kw[i] = 0
     st.pos[i] = PREPARED
     st.arriving[i] = 0
+    st.forget_play()
     owner = st.owner[i]
     d = defn(db, st, i)
     if i in st.attackers:
@@ -514,10 +554,13 @@ def check_champions(db: EpicDB, st: EpicState) -> None:
     """Champions with damage at least their defense this turn are broken (epic.break)."""
     while True:
         # Losing a champion can lower others' defense (constant abilities): check again.
+        if not st._damaged:
+            return  # no champion is damaged (the usual case: known from the last check)
         damage = st.damage
-        if not any(map(damage.__getitem__, chain.from_iterable(st.play))):
-            return  # no champion is damaged (the usual case, looked at quickly)
         hurt = [i for row in st.play for i in row if damage[i]]
+        if not hurt:
+            st._damaged = False  # until damage is dealt to a champion (deal_damage)
+            return
         statics = statics_in_play(db, st)
         dead = [
             i
@@ -606,7 +649,8 @@ def show_cards(st: EpicState, cards: list[int] | tuple[int, ...]) -> None:
     st.pending = NO_DECISION
     for c in cards:
         st.public[c] = 1
-    emit(st, "reveal", "epic.keyword.loyalty", frame[F_CTL], n=len(cards))
+    if st.log is not None:
+        emit(st, "reveal", "epic.keyword.loyalty", frame[F_CTL], n=len(cards))
     frame[F_STEP] = 0
 
 
@@ -615,6 +659,7 @@ def enter_play(db: EpicDB, st: EpicState, i: int, ctl: int, silent: bool = False
     the effect says they do not (epic.play.champion)."""
     st.play[ctl].append(i)
     st.controller[i] = ctl
+    st.forget_play()
     st.pos[i] = PREPARED
     st.arriving[i] = 1
     st.public[i] = 1
@@ -810,7 +855,8 @@ def do_step(
     """Carry out one sentence; returns what it acted on."""
     ctl = frame[F_CTL]
     if step.frenzy and not frenzy(st, ctl):
-        emit(st, "frenzy_off", "epic.keyword.frenzy.trigger_check", ctl)
+        if st.log is not None:
+            emit(st, "frenzy_off", "epic.keyword.frenzy.trigger_check", ctl)
         return []
     if (step.your_turn and ctl != st.active) or (step.their_turn and ctl == st.active):
         return []
@@ -832,7 +878,8 @@ def do_step(
         for x in things:
             n = amount(db, st, step, frame, x)
             change_health(st, x & ~PLAYER, n)
-            emit(st, "heal", rule, x & ~PLAYER, amount=n)
+            if st.log is not None:
+                emit(st, "heal", rule, x & ~PLAYER, amount=n)
     elif op == "tokens":
         counts = [(x, amount(db, st, step, frame, x)) for x in things]
         for x, n in counts:  # each count taken before any token arrives
@@ -845,11 +892,13 @@ def do_step(
                 continue
             if st.controller[x] >= 0:
                 if not keywords(db, st, x) & UNBANISHABLE:
-                    emit(st, "banished", "epic.banish", st.controller[x], card=x)
+                    if st.log is not None:
+                        emit(st, "banished", "epic.banish", st.controller[x], card=x)
                     leave_play(db, st, x, "batch")
                     batch.append(x)
             elif x in st.discards[st.owner[x]]:
-                emit(st, "banished", "epic.banish", st.owner[x], card=x)
+                if st.log is not None:
+                    emit(st, "banished", "epic.banish", st.owner[x], card=x)
                 take_from_discard(db, st, x)
                 batch.append(x)
         to_deck_bottom(st, [x for x in batch if defn(db, st, x).type != "token"])
@@ -860,7 +909,8 @@ def do_step(
     elif op == "return_to_hand":
         for x in things:
             if not x & PLAYER and st.controller[x] >= 0:
-                emit(st, "returned", rule, st.controller[x], card=x)
+                if st.log is not None:
+                    emit(st, "returned", rule, st.controller[x], card=x)
                 leave_play(db, st, x, "hand")
     elif op == "modify":
         for x in things:
@@ -868,19 +918,22 @@ def do_step(
                 continue
             st.eot_off[x] += step.offense
             st.eot_def[x] += step.defense
-            for k in step.keywords:
-                st.eot_kw[x] |= KW_BIT[k]
+            if step.keywords:
+                for k in step.keywords:
+                    st.eot_kw[x] |= KW_BIT[k]
+                st.forget_keywords()  # gained until the end of the turn
             if "blitz" in step.keywords and st.arriving[x] == 2:
                 st.arriving[x] = 1  # Blitz gained after a change of control
-            emit(
-                st,
-                "modified",
-                rule,
-                st.controller[x],
-                card=x,
-                offense=step.offense,
-                defense=step.defense,
-            )
+            if st.log is not None:
+                emit(
+                    st,
+                    "modified",
+                    rule,
+                    st.controller[x],
+                    card=x,
+                    offense=step.offense,
+                    defense=step.defense,
+                )
     elif op == "discard":
         for x in things:
             seat = x & ~PLAYER
@@ -901,7 +954,8 @@ def do_step(
                 # The card goes under its owner's deck; its controller gets the token
                 # (epic.keyword.transform): not a banish, so Unbanishable does not stop it.
                 owner_ctl = st.controller[x]
-                emit(st, "transformed", "epic.keyword.transform", owner_ctl, card=x)
+                if st.log is not None:
+                    emit(st, "transformed", "epic.keyword.transform", owner_ctl, card=x)
                 leave_play(db, st, x, "batch")
                 if defn(db, st, x).type != "token":
                     batch.append(x)
@@ -910,7 +964,8 @@ def do_step(
     elif op == "lose_health":
         for x in things:
             change_health(st, x & ~PLAYER, -step.amount)
-            emit(st, "player_damage", rule, x & ~PLAYER, amount=step.amount)
+            if st.log is not None:
+                emit(st, "player_damage", rule, x & ~PLAYER, amount=step.amount)
     elif op == "forbid_attacks":
         st.no_attacks = 1
     elif op == "recycle":
@@ -924,7 +979,8 @@ def do_step(
             if step.into == "hand":
                 st.hands[st.owner[c]].append(c)
                 st.public[c] = 1
-                emit(st, "returned", rule, ctl, card=c)
+                if st.log is not None:
+                    emit(st, "returned", rule, ctl, card=c)
             else:
                 enter_play(db, st, c, ctl)
     elif op == "from_hand":
@@ -937,7 +993,8 @@ def do_step(
         owner = st.owner[c]
         if c in st.discards[owner]:
             take_from_discard(db, st, c)
-            emit(st, "recall", "epic.keyword.recall", owner, card=c)
+            if st.log is not None:
+                emit(st, "recall", "epic.keyword.recall", owner, card=c)
             fire(st, defn(db, st, c), c, owner, "recalled", "any")
             if step.into == "hand":
                 st.hands[owner].append(c)
@@ -954,7 +1011,8 @@ def do_step(
                 if x in st.blockers:
                     st.blockers.remove(x)
                 st.pos[x] = PREPARED
-                emit(st, "removed", rule, st.controller[x], card=x)
+                if st.log is not None:
+                    emit(st, "removed", rule, st.controller[x], card=x)
     elif op == "reanimate_all":
         for seat in alive(st):
             if not in_range(st, ctl, seat):
@@ -969,7 +1027,8 @@ def do_step(
             for c in pile:
                 take_from_discard(db, st, c)
             to_deck_bottom(st, pile)
-            emit(st, "pile_banished", "epic.banish", seat, n=len(pile))
+            if st.log is not None:
+                emit(st, "pile_banished", "epic.banish", seat, n=len(pile))
     elif op == "gain_control":
         for x in things:
             if x & PLAYER or st.controller[x] < 0 or st.controller[x] == ctl:
@@ -978,6 +1037,7 @@ def do_step(
             st.play[old].remove(x)
             st.play[ctl].append(x)
             st.controller[x] = ctl
+            st.forget_play()  # epic.control
             st.arriving[x] = 2  # epic.control.arriving
             if x in st.attackers:
                 st.attackers.remove(x)
@@ -985,20 +1045,23 @@ def do_step(
                 st.blockers.remove(x)
             if step.until_eot:
                 st.eot_control += [x, old]
-            emit(st, "control", "epic.control", ctl, card=x)
+            if st.log is not None:
+                emit(st, "control", "epic.control", ctl, card=x)
     elif op == "join_combat":
         source = frame[F_CARD]
         for x in things:
             if x & PLAYER or st.controller[x] != ctl or not in_combat(db, st, x, "idle"):
                 continue
             st.eot_kw[x] |= AIRBORNE
+            st.forget_keywords()  # Airborne until the end of the turn
             if source in st.attackers:
                 st.attackers.append(x)
                 st.pos[x] = EXPENDED
             elif source in st.blockers:
                 st.blockers.append(x)
                 st.pos[x] = FLIPPED
-            emit(st, "joined", rule, ctl, card=x)
+            if st.log is not None:
+                emit(st, "joined", rule, ctl, card=x)
     elif op == "break_at_end":
         st.eot_break.extend(x for x in things if not x & PLAYER and st.controller[x] >= 0)
     elif op == "discard_at_end":
@@ -1048,7 +1111,8 @@ def recycle_choice(db: EpicDB, st: EpicState, card: int) -> None:
     if not st.assign["recycle"]:
         del st.assign["recycle"]
     if card >= 0:
-        emit(st, "recycle", "epic.keyword.recycle", seat)
+        if st.log is not None:
+            emit(st, "recycle", "epic.keyword.recycle", seat)
         draw(st, seat, 1)
     settle(db, st)
 
@@ -1064,6 +1128,7 @@ def deal_damage(db: EpicDB, st: EpicState, x: int, amount: int, rule: str) -> No
             emit(st, "player_damage", rule, seat, amount=amount)
     elif st.controller[x] >= 0:
         st.damage[x] += amount
+        st._damaged = True  # for check_champions
         if st.log is not None:
             emit(st, "damage", rule, st.controller[x], card=x, amount=amount)
 
@@ -1372,7 +1437,8 @@ def end_frame(db: EpicDB, st: EpicState, frame: list[Any]) -> None:
                     st.assign.pop("recalled")
                 st.decks[st.owner[card]].insert(0, card)
                 st.public[card] = 0
-                emit(st, "banished", "epic.keyword.recall", st.owner[card], card=card)
+                if st.log is not None:
+                    emit(st, "banished", "epic.keyword.recall", st.owner[card], card=card)
             else:
                 put_in_discard(db, st, card)
 
@@ -1406,7 +1472,8 @@ def discard_choice(db: EpicDB, st: EpicState, card: int) -> None:
     seat = st.assign["discard"].pop(0)
     st.hands[seat].remove(card)
     put_in_discard(db, st, card)
-    emit(st, "discard", "epic.card.text", seat, card=card)
+    if st.log is not None:
+        emit(st, "discard", "epic.card.text", seat, card=card)
     st.pending = NO_DECISION
     settle(db, st)
 

@@ -182,6 +182,9 @@ class EpicGame(InlineCards[EpicDB], Game):
             s.decks[other] = pool[len(places) :]
         s.rng = seed_state(rng.spawn())
         s._legal = None
+        # The constant abilities and keywords remembered (state.py) stay right: only hidden
+        # hands, decks and draft zones were shuffled, never a card in play, its controller,
+        # this turn's keywords, the turn player, or a hand's size (Frenzy).
         return s
 
     def describe(self, action: Action, lang: str, state: Any = None) -> str:

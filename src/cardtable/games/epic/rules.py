@@ -229,8 +229,10 @@ def deal_start(st: EpicState) -> None:
     if st.first < 0:
         st.first = crng.randbelow(st, n)
     st.active = st.first
+    st.forget_keywords()  # the turn player ("during your turn" abilities)
     st.phase = MULLIGAN
-    emit(st, "first", "epic.setup.first_player", st.first)
+    if st.log is not None:
+        emit(st, "first", "epic.setup.first_player", st.first)
     for s in range(n):
         for _ in range(HAND_SIZE):
             st.hands[s].append(st.decks[s].pop())
@@ -266,6 +268,7 @@ def start_turn(db: EpicDB, st: EpicState, seat: int) -> None:
         st.pending = NO_DECISION
         raise GameOver
     st.active = seat
+    st.forget_keywords()  # the turn player ("during your turn" abilities)
     st.turns_taken[seat] += 1
     st.init = -1
     if st.log is not None:
@@ -395,12 +398,14 @@ def finish_end(db: EpicDB, st: EpicState) -> None:
             st.play[old].append(i)
             st.controller[i] = old
             st.arriving[i] = 0
+            st.forget_play()  # the play areas changed
     st.eot_control = []
     for i in champions(st):
         st.damage[i] = 0
         if st.pos[i] == FLIPPED:
             st.pos[i] = PREPARED
         st.eot_off[i] = st.eot_def[i] = st.eot_kw[i] = 0
+    st.forget_keywords()  # "until the end of the turn" has ended (epic.turn.end.expire)
     st.no_attacks = 0
     if st.mode != "duel":
         st.gold[st.active] = 1  # epic.multi.gold: again at the end of your own turn
@@ -436,44 +441,49 @@ def go_on(db: EpicDB, st: EpicState) -> None:
 
 # --- playing cards -------------------------------------------------------------------------
 def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
-    """Cards the seat may play now, with their modes (epic.play.pay, epic.golden_rule)."""
+    """Cards the seat may play now, with their modes (epic.play.pay, epic.golden_rule).
+    Copies of a card are one choice: each card name is looked at once, in hand and in the
+    discard pile; the factions the seat's champions let in as if Ambush are found once."""
     out: list[tuple[Any, ...]] = []
     cards = db.cards
     ids = st.card_ids
     my_turn = seat == st.active
     main = my_turn and st.window == "main"
     gold = st.gold[seat]
-    seen: set[tuple[str, int]] = set()
+    seen: set[str] = set()  # the card names of the hand looked at
+    ambush: set[str | None] | None = None  # ambush_factions, once needed
     for c in st.hands[seat]:
         d = cards[ids[c]]
+        if d.id in seen:
+            continue  # a copy: the same options as the first one
+        seen.add(d.id)
         if d.cost > gold:
             continue
         if d.is_champion:
-            if (d.id, -1) in seen:
-                continue
-            if not main and not d.keywords & AMBUSH and champion_block(db, st, seat, d):
-                continue
-            seen.add((d.id, -1))
+            if not main and not d.keywords & AMBUSH:  # champion_block, the cost paid
+                if ambush is None:
+                    ambush = ambush_factions(db, st, seat)
+                if d.faction not in ambush:
+                    continue
             out.append(("play", c, 0))
             continue
         for k, mode in enumerate(d.modes):
-            if mode_block(d, mode, gold, my_turn) is not None or (d.id, k) in seen:
-                continue
-            seen.add((d.id, k))
-            out.append(("play", c, k))
-    for i in [i for i in st.play[seat] if cards[ids[i]].talents]:
-        for k, t in enumerate(cards[ids[i]].talents):
-            if talent_payable(db, st, seat, i, t.cost):
-                out.append(("talent", i, k))
-    done: set[tuple[str, int]] = set()
-    for c in [c for c in st.discards[seat] if cards[ids[c]].recall is not None]:
+            if mode_block(d, mode, gold, my_turn) is None:
+                out.append(("play", c, k))
+    for i in st.play[seat]:
+        talents = cards[ids[i]].talents
+        if talents:
+            for k, t in enumerate(talents):
+                if talent_payable(db, st, seat, i, t.cost):
+                    out.append(("talent", i, k))
+    done: set[str] = set()  # the card names of the discard pile looked at
+    for c in st.discards[seat]:
         d = cards[ids[c]]
-        if d.recall_gold > gold:
+        if d.recall is None or d.recall_gold > gold or d.id in done:
             continue
+        done.add(d.id)
         if d.recall == "hand":
-            if (d.id, -1) not in done:
-                done.add((d.id, -1))
-                out.append(("recall", c, 0))
+            out.append(("recall", c, 0))
             continue
         # «Воззвание»: the card is played from the pile for free (epic.keyword.recall).
         if d.is_champion and not (main or d.keywords & AMBUSH):
@@ -481,9 +491,7 @@ def playable(db: EpicDB, st: EpicState, seat: int) -> list[tuple[Any, ...]]:
         for k in range(max(1, len(d.modes))):
             if d.modes and d.modes[k].your_turn and seat != st.active:
                 continue
-            if (d.id, k) not in done:
-                done.add((d.id, k))
-                out.append(("recall", c, k))
+            out.append(("recall", c, k))
     return out
 
 
@@ -507,10 +515,16 @@ def champion_block(db: EpicDB, st: EpicState, seat: int, d: Any) -> str | None:
     main = seat == st.active and st.window == "main"
     if main or d.keywords & AMBUSH:
         return None
-    cards, ids = db.cards, st.card_ids
-    if d.faction in {cards[ids[i]].ambush_for for i in st.play[seat]}:
+    if d.faction in ambush_factions(db, st, seat):
         return None
     return "epic.champion.timing"
+
+
+def ambush_factions(db: EpicDB, st: EpicState, seat: int) -> set[str | None]:
+    """The factions whose champions the seat may play as if they had Ambush, by its
+    champions in play (None among them: a champion that lets none in)."""
+    cards, ids = db.cards, st.card_ids
+    return {cards[ids[i]].ambush_for for i in st.play[seat]}
 
 
 def why_not(db: EpicDB, st: EpicState, seat: int, c: int) -> list[tuple[str, dict[str, Any]]]:
@@ -560,7 +574,8 @@ def use_talent(db: EpicDB, st: EpicState, seat: int, i: int, k: int) -> None:
     st.passes = 0
     if st.window == "pass" and seat != st.active:
         st.played = 1
-    emit(st, "talent", "epic.talent", seat, card=i)
+    if st.log is not None:
+        emit(st, "talent", "epic.talent", seat, card=i)
     st.stack.append(new_frame(i, seat, SRC_TALENT, k))
     if cost.break_self:
         break_champion(db, st, i, "epic.talent")
@@ -580,7 +595,8 @@ def recall_card(db: EpicDB, st: EpicState, seat: int, c: int, mode: int) -> None
     st.passes = 0
     if st.window == "pass" and seat != st.active:
         st.played = 1
-    emit(st, "recall", "epic.keyword.recall", seat, card=c)
+    if st.log is not None:
+        emit(st, "recall", "epic.keyword.recall", seat, card=c)
     if d.discard_abilities:
         fire(st, d, c, seat, "recalled", "any")
     if d.recall == "hand":
@@ -924,7 +940,8 @@ def deal_combat(db: EpicDB, st: EpicState) -> None:
     for s, n in dealt.items():
         if n > 0 and keywords(db, st, s, statics) & RIGHTEOUS:
             change_health(st, st.controller[s], n)
-            emit(st, "heal", "epic.keyword.righteous", st.controller[s], amount=n)
+            if st.log is not None:
+                emit(st, "heal", "epic.keyword.righteous", st.controller[s], amount=n)
     combat_abilities(db, st, dealt, hits)
     st.assign = {}
     st.attackers = []
@@ -1328,7 +1345,8 @@ def finish_mulligan(db: EpicDB, st: EpicState, seat: int) -> None:
         for _ in chosen:
             st.hands[seat].append(st.decks[seat].pop())
         change_health(st, seat, -len(chosen))
-        emit(st, "mulligan", "epic.mulligan", seat, n=len(chosen))
+        if st.log is not None:
+            emit(st, "mulligan", "epic.mulligan", seat, n=len(chosen))
     st.mull_chosen = []
     st.mull_queue.pop(0)
     if st.mull_queue:

@@ -122,6 +122,8 @@ class EpicState:
         "overrides",
         "_legal",
         "_statics",
+        "_keywords",
+        "_damaged",
     )
 
     rng: int
@@ -190,10 +192,30 @@ class EpicState:
     log: list[Event] | None
     # what-if card numbers (overrides.py): canonical JSON text, "" for none (a plain game)
     overrides: str
-    # caches, never saved: the pending decision's options (until the next action) and the
-    # constant abilities in play (checked against the play areas, see effects.py)
+    # Caches, never saved (to_json, the hash, equality and positions never see them; a
+    # state loaded or built afresh starts with them empty, clear_caches):
+    # - ``_legal``: the pending decision's options, until the next action.
+    # - ``_statics``: the constant abilities of the champions in play (epic.ability.static;
+    #   effects.statics_in_play), for the database it names. It changes only with the play areas:
+    #   forgotten (forget_play) whenever a champion enters play, leaves it (broken,
+    #   banished, returned, transformed, a player's elimination) or changes control
+    #   (epic.control, and its end at the end of the turn). Immutable, so clones share it.
+    # - ``_keywords``: champions' keyword bits by instance, printed | gained until the end
+    #   of the turn | given by constant abilities (effects.keywords; Frenzy's are added on
+    #   each look, they follow the hand sizes, epic.keyword.frenzy.dynamic). Kept only
+    #   while no constant ability in play that gives keywords or a faction looks at combat,
+    #   offense or defense (StaticsInPlay.plain). Forgotten with ``_statics``, and
+    #   (forget_keywords) when a champion gains keywords until the end of the turn, when
+    #   the turn player changes (constant abilities "during your turn") and at the end of
+    #   the turn's clean-up (epic.turn.end.expire). Copied by clone.
+    # - ``_damaged``: False only when no champion in play has damage (the state-based
+    #   check, effects.check_champions, found none since): only dealing damage to a
+    #   champion makes it True again (effects.deal_damage); damage is otherwise only
+    #   removed (leaving play, the end of the turn's healing, epic.turn.end.heal).
     _legal: list[tuple[Any, ...]] | None
     _statics: StaticsInPlay | None
+    _keywords: dict[int, int] | None
+    _damaged: bool
 
     def clone(self) -> EpicState:
         """An independent copy (hand-written)."""
@@ -217,7 +239,10 @@ class EpicState:
         c.log = None
         c.overrides = self.overrides
         c._legal = self._legal
-        c._statics = self._statics  # immutable, and checked before use
+        c._statics = self._statics  # immutable: shared
+        kws = self._keywords
+        c._keywords = None if kws is None else kws.copy()
+        c._damaged = self._damaged
         return c
 
     def to_json(self) -> dict[str, Any]:
@@ -279,9 +304,23 @@ class EpicState:
         return s
 
     def clear_caches(self) -> None:
-        """Forget the cached legal actions and constant abilities."""
+        """Forget every cache: the legal actions, the constant abilities in play, the
+        champions' keywords, and whether no champion is damaged."""
         self._legal = None
         self._statics = None
+        self._keywords = None
+        self._damaged = True
+
+    def forget_play(self) -> None:
+        """A play area changed (a champion entered or left play, or changed control): the
+        constant abilities in play and the keywords they give are found again."""
+        self._statics = None
+        self._keywords = None
+
+    def forget_keywords(self) -> None:
+        """Something the champions' keywords depend on changed (keywords gained or lost
+        until the end of the turn, the turn player): they are worked out again."""
+        self._keywords = None
 
     def reset_instances(self) -> None:
         """Per-instance lists sized to ``card_ids``: nothing in play, nothing known."""
