@@ -56,7 +56,7 @@ check: $(DEV_STAMP)
 	$(BIN)/mypy
 
 bench: native
-	for g in clash epic bluemoon boss; do $(RUN) $(BIN)/cardtable bench $$g --builds both --lang en || exit 1; done
+	for g in clash epic bluemoon boss; do $(RUN) $(BIN)/cardtable bench $$g --builds both --jobs 2 --lang en || exit 1; done
 
 # A bounded load test of the web table on loopback: prints latencies and memory.
 bench-server: $(STAMP)
