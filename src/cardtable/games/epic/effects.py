@@ -1068,7 +1068,7 @@ def do_step(
         for x in things:
             st.eot_discard += [x & ~PLAYER, step.amount]
     elif op == "mark":
-        memo.setdefault("marked", []).extend(x for x in things if not x & PLAYER)
+        memo.setdefault("marked", []).extend([x for x in things if not x & PLAYER])
     elif op == "divide":
         memo.setdefault("bag", []).extend(things)
         if last:
