@@ -56,7 +56,8 @@ check: $(DEV_STAMP)
 	$(BIN)/mypy
 
 bench: native
-	for g in clash epic bluemoon boss; do $(RUN) $(BIN)/cardtable bench $$g --builds both --jobs 2 --lang en || exit 1; done
+	for g in clash:4000 epic:1000 bluemoon:1000 boss:1000; do \
+		$(RUN) $(BIN)/cardtable bench $${g%%:*} --games $${g##*:} --builds both --jobs 2 --lang en || exit 1; done
 
 # A bounded load test of the web table on loopback: prints latencies and memory.
 bench-server: $(STAMP)

@@ -23,7 +23,7 @@ from typing import Any
 
 from cardtable.core.events import Event
 from cardtable.core.game import NO_DECISION
-from cardtable.core.rng import shuffle
+from cardtable.core.rng import randbelow, shuffle
 from cardtable.games.clash.abilities import (
     AIR,
     BERSERK,
@@ -950,3 +950,26 @@ def assault(st: ClashState, order: tuple[int, ...] | None = None, i: int = 0) ->
         except Suspend as s:
             s.frames.append(("assault", order, k + 1))
             raise
+
+
+# --- the first player (clash.setup.coin): per game, so compiled with the rules
+def default_first(st: ClashState, setup_first: int | None, ai_first: bool) -> int:
+    """Who starts: the given seat; in solo and co-op the (first) player, or an AI when the
+    custom variant buys it (clash.solo.first, clash.custom.first_player); else -1 for a coin toss."""
+    if setup_first is not None:
+        return setup_first
+    if st.mode in ("solo", "coop"):
+        ai_seat = st.ai.index(1)
+        if ai_first:
+            return ai_seat
+        return st.ai.index(0)
+    return -1
+
+
+def toss_first(st: ClashState, setup_first: int | None, ai_first: bool) -> None:
+    """Settle the first seat now (a coin toss unless fixed)."""
+    st.first = default_first(st, setup_first, ai_first)
+    if st.first < 0:
+        st.first = randbelow(st, len(st.hands))
+    if st.log is not None:
+        emit(st, "first", "clash.setup.coin", st.first)

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, m
 from cardtable.core import rng as crng
 from cardtable.core.errors import DeckError, Message
 from cardtable.games.clash.cards import BASE_SET, CREATURE, CardDB, CardDef
-from cardtable.games.clash.effects import emit
+from cardtable.games.clash.effects import default_first, emit, toss_first
 from cardtable.games.clash.overrides import with_overrides
 from cardtable.games.clash.problems import MESSAGES, PKG
 from cardtable.games.clash.solo import AiSpend, ai_settings
@@ -27,6 +27,8 @@ from cardtable.games.clash.state import (
     ClashState,
     Table,
     card_tables,
+    deal_ai_decks,
+    deal_hand,
     state_from_tables,
 )
 
@@ -403,53 +405,6 @@ def finish_draft(st: ClashState) -> None:
     deal_ai_decks(st, st.ai_pool)
     st.ai_pool = []
     # Cards never revealed stay in the pool, out of the game.
-    if st.first < 0:
-        st.first = crng.randbelow(st, len(st.hands))
-    if st.log is not None:
-        emit(st, "first", "clash.setup.coin", st.first)
-
-
-def deal_hand(st: ClashState, seat: int, cards: list[int]) -> None:
-    """Shuffle a deck into a hand with the fortress leftmost, bastion up (clash.setup.hand)."""
-    crng.shuffle(st, cards)
-    st.hands[seat] = [st.fortress[seat], *cards]
-    st.fort_up[seat] = 0
-    for c in cards:
-        st.public[c] = 0
-    st.public[st.fortress[seat]] = 1
-
-
-def deal_ai_decks(st: ClashState, cards: list[int]) -> None:
-    """Shuffle the AI's cards face down into its deck(s) of 24, fortress under (clash.solo.setup)."""
-    ai_seats = [s for s in range(len(st.hands)) if st.ai[s]]
-    if not ai_seats:
-        return
-    cards = list(cards)
-    crng.shuffle(st, cards)
-    size = len(cards) // len(ai_seats)
-    for k, s in enumerate(ai_seats):
-        st.decks[s] = cards[k * size : (k + 1) * size]
-        st.fort_up[s] = 0
-        for c in st.decks[s]:
-            st.public[c] = 0
-
-
-def default_first(st: ClashState, setup_first: int | None, ai_first: bool) -> int:
-    """Who starts: the given seat; in solo and co-op the (first) player, or an AI when the
-    custom variant buys it (clash.solo.first, clash.custom.first_player); else -1 for a coin toss."""
-    if setup_first is not None:
-        return setup_first
-    if st.mode in ("solo", "coop"):
-        ai_seat = st.ai.index(1)
-        if ai_first:
-            return ai_seat
-        return st.ai.index(0)
-    return -1
-
-
-def toss_first(st: ClashState, setup_first: int | None, ai_first: bool) -> None:
-    """Settle the first seat now (a coin toss unless fixed)."""
-    st.first = default_first(st, setup_first, ai_first)
     if st.first < 0:
         st.first = crng.randbelow(st, len(st.hands))
     if st.log is not None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from cardtable.core.events import Event
 from cardtable.core.game import NO_DECISION
-from cardtable.core.rng import seed_state
+from cardtable.core.rng import seed_state, shuffle
 
 # phases
 DRAFT, SUMMON, OVER = 0, 1, 2
@@ -473,3 +473,29 @@ def state_from_tables(
     # aura update; an empty board makes that free.
     st._aura_dirty = ALL_ROWS
     return st
+
+
+# --- the deal (clash.setup.hand, clash.solo.setup): per game, so compiled with the rules
+def deal_hand(st: ClashState, seat: int, cards: list[int]) -> None:
+    """Shuffle a deck into a hand with the fortress leftmost, bastion up (clash.setup.hand)."""
+    shuffle(st, cards)
+    st.hands[seat] = [st.fortress[seat], *cards]
+    st.fort_up[seat] = 0
+    for c in cards:
+        st.public[c] = 0
+    st.public[st.fortress[seat]] = 1
+
+
+def deal_ai_decks(st: ClashState, cards: list[int]) -> None:
+    """Shuffle the AI's cards face down into its deck(s) of 24, fortress under (clash.solo.setup)."""
+    ai_seats = [s for s in range(len(st.hands)) if st.ai[s]]
+    if not ai_seats:
+        return
+    cards = list(cards)
+    shuffle(st, cards)
+    size = len(cards) // len(ai_seats)
+    for k, s in enumerate(ai_seats):
+        st.decks[s] = cards[k * size : (k + 1) * size]
+        st.fort_up[s] = 0
+        for c in st.decks[s]:
+            st.public[c] = 0
