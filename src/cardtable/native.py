@@ -32,6 +32,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     ),
     "epic_native": (
         "cardtable.games.epic.state",
+        "cardtable.games.epic.multi",
         "cardtable.games.epic.effects",
         "cardtable.games.epic.rules",
     ),
