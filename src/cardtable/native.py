@@ -20,10 +20,12 @@ from pathlib import Path
 from types import ModuleType
 
 # Compiled together (one shared library per group): the state, the rules and the
-# effects each game's legal-move generation and application run through. Card schemas
-# (pydantic), set-up, positions, views and rendering stay interpreted.
+# effects each game's legal-move generation and application run through, and the
+# search's tree. Card schemas (pydantic), set-up, positions, views and rendering stay
+# interpreted.
 GROUPS: dict[str, tuple[str, ...]] = {
     "core_native": ("cardtable.core.rng",),
+    "agents_native": ("cardtable.agents.ismcts",),
     "clash_native": (
         "cardtable.games.clash.state",
         "cardtable.games.clash.abilities",

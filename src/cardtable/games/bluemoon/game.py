@@ -58,8 +58,10 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
     def dbs(self, st: Any) -> BlueMoonDB:
         """The database that knows every card of a state as it is in that game: its inline
         cards (positions) and its what-if numbers (``st.overrides``, overrides.py)."""
-        base = super().dbs(st)
         key = st.overrides
+        if not key and not self._raw_by_id and self._db is not None:
+            return self._db  # the common case: the card files as printed
+        base = super().dbs(st)
         if not key:
             return base
         return self.with_key(base, key)
