@@ -91,6 +91,10 @@ class Game(ABC):
 
     id: str = ""
     title: Mapping[str, str] = MappingProxyType({})
+    # The setup option naming preconstructed decks, which decks built from lists replace
+    # (``with_lists``), and the formats such decks are played in; None: no built decks.
+    precon_option: str | None = None
+    list_formats: tuple[str, ...] = ("constructed",)
     has_hidden_info: bool = True
     bench_targets: Mapping[str, float] = MappingProxyType({})
     """Throughput goals `cardtable bench` checks (``games_per_s``, ``actions_per_s``); none: no check."""
@@ -294,8 +298,19 @@ class Game(ABC):
         """The setup with ``lists[k]`` (card ids) as the deck the k-th of ``deck_seats``
         built; ``bases[k]`` is the preconstructed deck a list names as its base (None if
         it names none), for games whose built decks need one. The construction rules are
-        checked when the game starts from the setup. Default: the game has no built decks."""
-        raise SetupError.msg("no_lists", game=self.id)
+        checked when the game starts from the setup.
+
+        Default: the lists as the ``lists`` option, the setup's format kept if it is one
+        of ``list_formats`` (else the first), ``precon_option`` removed, and no base
+        allowed; a game without ``precon_option`` builds no decks from lists."""
+        from cardtable.core.decklist import constructed, refuse_bases
+
+        if self.precon_option is None:
+            raise SetupError.msg("no_lists", game=self.id)
+        refuse_bases(self.id, bases)
+        fmt = (setup or {}).get("format")
+        kept = fmt if fmt in self.list_formats else self.list_formats[0]
+        return constructed(setup, lists, drop=(self.precon_option,), fmt=kept)
 
     def card_id(self, ident: str) -> str:
         """The id of the card ``ident`` names (its id, or its printed name in either

@@ -8,7 +8,6 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.carddata import InlineCards
-from cardtable.core.decklist import constructed, refuse_bases
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
@@ -49,6 +48,7 @@ class BossGame(InlineCards[BossDB], Game):
 
     id = "boss"
     title: Mapping[str, str] = MappingProxyType({"ru": "Битва с боссом", "en": "Boss Battle"})
+    precon_option = "decks"
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
     supports_step = True
 
@@ -369,16 +369,6 @@ class BossGame(InlineCards[BossDB], Game):
     def deck_seats(self, setup: Mapping[str, Any] | None) -> list[int]:
         """Every player's seat."""
         return list(range(parse_setup(setup).seats()))
-
-    def with_lists(
-        self,
-        setup: Mapping[str, Any] | None,
-        lists: Sequence[Sequence[str]],
-        bases: Sequence[str | None],
-    ) -> dict[str, Any]:
-        """The constructed format, one list per player."""
-        refuse_bases(self.id, bases)
-        return constructed(setup, lists, drop=("decks",))
 
     def card_title(self, card: str, lang: str) -> str:
         """A card's printed name (the id if unknown)."""

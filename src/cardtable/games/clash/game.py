@@ -8,7 +8,6 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.agent import parse_spec
-from cardtable.core.decklist import constructed, refuse_bases
 from cardtable.core.errors import Message, shown
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
@@ -36,6 +35,7 @@ class ClashGame(Game):
 
     id = "clash"
     title: Mapping[str, str] = MappingProxyType({"ru": "Битва колод", "en": "Clash of Decks"})
+    precon_option = "decks"
     bench_targets: Mapping[str, float] = MappingProxyType(
         {"games_per_s": 1000, "actions_per_s": 50000}
     )
@@ -264,16 +264,6 @@ class ClashGame(Game):
         """The player seats: the rulebook's AI brings no deck of a player's."""
         opts = parse_setup(setup)
         return player_seats(opts.mode, opts.ai_seat)
-
-    def with_lists(
-        self,
-        setup: Mapping[str, Any] | None,
-        lists: Sequence[Sequence[str]],
-        bases: Sequence[str | None],
-    ) -> dict[str, Any]:
-        """The constructed format with one 8-card list per player seat (clash.format.unique)."""
-        refuse_bases(self.id, bases)
-        return constructed(setup, lists, drop=("decks",))
 
     def card_id(self, ident: str) -> str:
         """A card's id from its id or printed name."""

@@ -7,7 +7,6 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.carddata import InlineCards
-from cardtable.core.decklist import constructed, refuse_bases
 from cardtable.core.errors import Message
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
@@ -48,6 +47,8 @@ class EpicGame(InlineCards[EpicDB], Game):
 
     id = "epic"
     title: Mapping[str, str] = MappingProxyType({"ru": "Эпик", "en": "Epic Card Game"})
+    precon_option = "factions"
+    list_formats = ("constructed", "limited")  # a limited game checks lists against its pools
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 200})
     supports_step = True
 
@@ -333,18 +334,6 @@ class EpicGame(InlineCards[EpicDB], Game):
     def deck_seats(self, setup: Mapping[str, Any] | None) -> list[int]:
         """Every player's seat."""
         return list(range(parse_setup(setup).players))
-
-    def with_lists(
-        self,
-        setup: Mapping[str, Any] | None,
-        lists: Sequence[Sequence[str]],
-        bases: Sequence[str | None],
-    ) -> dict[str, Any]:
-        """Decks of the players' own: the constructed format (a limited setup keeps its
-        format, its lists then checked against the pools)."""
-        refuse_bases(self.id, bases)
-        fmt = "limited" if (setup or {}).get("format") == "limited" else "constructed"
-        return constructed(setup, lists, drop=("factions",), fmt=fmt)
 
     def card_title(self, card: str, lang: str) -> str:
         """A card's printed name (the id if unknown)."""
