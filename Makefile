@@ -42,9 +42,12 @@ native: $(STAMP)
 play: native
 	$(RUN) $(BIN)/cardtable serve --table clash
 
-test: $(STAMP)
-	@sh tools/system-packages.sh
-	@$(RUN) $(BIN)/python tools/compile.py
+# The services' Debian packages install in the background while pip installs the
+# project and the engine compiles (the build tools, if missing, come first).
+test:
+	@sh tools/system-packages.sh build
+	@sh tools/system-packages.sh services & apt=$$!; \
+		$(MAKE) --no-print-directory native; built=$$?; wait $$apt; exit $$built
 	$(RUN) $(BIN)/python -m pytest -n $(JOBS) -m "not soak and not ray"
 
 test-ray: $(RAY_STAMP)

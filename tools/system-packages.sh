@@ -6,7 +6,13 @@
 # (root with apt-get); elsewhere the tests that need them are reported as NOT RUN (and
 # without a compiler the engine runs interpreted, and says so). Each package is
 # installed on its own, so one that cannot be leaves the others.
+#
+#   sh tools/system-packages.sh [build|services]
+# build: only the compiler and headers; services: only PostgreSQL and Chromium; no
+# argument: all. `make test` installs the build tools first, then the services in the
+# background while pip installs the project and the engine compiles.
 set -e
+what=${1:-all}
 py=.venv/bin/python
 [ -x "$py" ] || py=python3
 have_postgres() { ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; }
@@ -15,10 +21,14 @@ have_headers() {
     [ -f "$inc/Python.h" ]
 }
 missing=""
-have_postgres || missing="$missing postgresql"
-command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
-command -v cc >/dev/null 2>&1 || missing="$missing gcc+libc6-dev"
-have_headers || missing="$missing python$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')-dev"
+if [ "$what" != build ]; then
+    have_postgres || missing="$missing postgresql"
+    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+fi
+if [ "$what" != services ]; then
+    command -v cc >/dev/null 2>&1 || missing="$missing gcc+libc6-dev"
+    have_headers || missing="$missing python$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')-dev"
+fi
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "Installing Debian packages:$(echo "$missing" | tr '+' ' ')"
