@@ -21,8 +21,8 @@ from types import ModuleType
 
 # Compiled together (one shared library per group): the state, the rules and the
 # effects each game's legal-move generation and application run through, and the
-# search's tree. Card schemas (pydantic), set-up, positions, views and rendering stay
-# interpreted.
+# search's tree, and the card records they read (Epic's records.py). Card schemas
+# (pydantic), set-up, positions, views and rendering stay interpreted.
 GROUPS: dict[str, tuple[str, ...]] = {
     "core_native": ("cardtable.core.rng",),
     "agents_native": ("cardtable.agents.ismcts",),
@@ -33,6 +33,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.clash.rules",
     ),
     "epic_native": (
+        "cardtable.games.epic.records",
         "cardtable.games.epic.state",
         "cardtable.games.epic.multi",
         "cardtable.games.epic.effects",

@@ -15,8 +15,9 @@ import pytest
 
 from cardtable.core import get_game
 from cardtable.games.epic import render
-from cardtable.games.epic.cards import Ability, CardDef, Selector, Step, parse_cards
+from cardtable.games.epic.cards import Ability, Selector, Step, parse_cards, selector_def
 from cardtable.games.epic.game import EpicGame
+from cardtable.games.epic.records import CardDef
 
 _GAME = get_game("epic")
 assert isinstance(_GAME, EpicGame)
@@ -161,7 +162,7 @@ def test_every_selector_has_words_in_every_case(case: str) -> None:
     """epic.target.sentence: every selector and filter is described, in each case the
     sentences use (Russian declines them)."""
     for raw in SELECTORS:
-        sel = Selector.model_validate(raw)
+        sel = selector_def(Selector.model_validate(raw))
         for lang in LANGS:
             t = render.selector_text(sel, case, lang)
             assert t and not [p for p in problems(t, lang) if p != "no Cyrillic"], (raw, t)

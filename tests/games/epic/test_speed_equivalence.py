@@ -41,7 +41,7 @@ def _defn(db: EpicDB, st: EpicState, i: int) -> CardDef:
 def _applies(db: EpicDB, st: EpicState, s: Any, i: int, seat: int, j: int) -> bool:
     if s.your_turn and st.active != seat:
         return False
-    if s.to.self:
+    if s.to.this:
         return i == j
     return matches(db, st, s.to, i, seat, j)
 

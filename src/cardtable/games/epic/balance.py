@@ -14,10 +14,11 @@ from typing import Any
 from cardtable.core.errors import SetupError, shown
 from cardtable.core.i18n import tr
 from cardtable.core.overrides import merge_overrides
-from cardtable.games.epic.cards import FACTIONS, EpicDB
+from cardtable.games.epic.cards import FACTIONS
 from cardtable.games.epic.formats import parse_setup
 from cardtable.games.epic.overrides import check_overrides
 from cardtable.games.epic.problems import MESSAGES
+from cardtable.games.epic.records import EpicDB
 from cardtable.games.epic.state import EpicState
 
 PRECON_DECKS = tuple(sorted("+".join(sorted(pair)) for pair in combinations(FACTIONS, 2)))

@@ -1,4 +1,5 @@
-"""Epic card data: the TOML schema (cards, abilities, effect steps), loading, the database.
+"""Epic card data: the TOML schema (cards, abilities, effect steps) and loading into the
+engine's records (``records.py``: ``CardDef``, ``EpicDB`` and the parts they hold).
 
 A card's behaviour is data in the effect vocabulary of ``effects.py``: an ability is
 ``{when, steps}`` (or a static modifier), an event has one or more ``modes`` (the book's
@@ -8,8 +9,6 @@ target selectors. Targets are chosen when their step resolves (epic.target.sente
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -17,9 +16,21 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, parse_entries, read_toml
 from cardtable.core.errors import CardDataError, Message
 from cardtable.games.epic.problems import MESSAGES, PKG
+from cardtable.games.epic.records import (
+    AbilityDef,
+    CardDef,
+    EpicDB,
+    ModeDef,
+    SelectorDef,
+    StaticDef,
+    StepDef,
+    TalentCostDef,
+    TalentDef,
+    derived,
+)
 
 FACTIONS = ("good", "wild", "evil", "sage")
 KEYWORDS = (
@@ -325,67 +336,45 @@ class CardModel(BaseModel):
         return self
 
 
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    """A card as the engine uses it (validated pydantic parts kept for the interpreter)."""
+def selector_def(m: Selector) -> SelectorDef:
+    fields = {name: getattr(m, name) for name in Selector.model_fields}
+    fields["this"] = fields.pop("self")
+    return SelectorDef(**fields)
 
-    id: str
-    edition: str
-    name_ru: str
-    name_en: str
-    faction: str
-    type: str
-    cost: int
-    offense: int
-    defense: int
-    classes: tuple[str, ...]
-    keywords: int
-    abilities: tuple[Ability, ...]
-    statics: tuple[Static, ...]
-    modes: tuple[Mode, ...]
-    frenzy_keywords: int = 0
-    recall: str | None = None
-    recall_gold: int = 1
-    talents: tuple[Talent, ...] = ()
-    must_be_blocked: bool = False
-    must_attack: bool = False
-    guards_when_expended: bool = False
-    deadly: bool = False
-    ambush_for: str | None = None
-    discard_abilities: bool = False
-    # derived once (the engine's hot loops read them):
-    is_champion: bool = field(init=False, compare=False)
-    """Champions and tokens stay in play; events resolve and leave."""
-    stat_statics: tuple[Static, ...] = field(init=False, compare=False)
-    """The constant abilities that change offense or defense."""
-    keyword_statics: tuple[Static, ...] = field(init=False, compare=False)
-    """The constant abilities that grant keywords."""
-    whens: frozenset[str] = field(init=False, compare=False)
-    """When its triggered abilities fire (``Ability.when``)."""
 
-    def __post_init__(self) -> None:
-        derived = {
-            "is_champion": self.type != "event",
-            "stat_statics": tuple(s for s in self.statics if s.offense or s.defense),
-            "keyword_statics": tuple(s for s in self.statics if s.keywords),
-            "whens": frozenset(a.when for a in self.abilities),
-        }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
+def _step(m: Step) -> StepDef:
+    fields = {name: getattr(m, name) for name in Step.model_fields}
+    fields["to"] = tuple(selector_def(s) for s in m.to)
+    return StepDef(**fields)
 
-    def name(self, lang: str) -> str:
-        """The card's name in ``lang``."""
-        return self.name_ru if lang == "ru" else self.name_en
+
+def _steps(steps: tuple[Step, ...]) -> tuple[StepDef, ...]:
+    return tuple(_step(s) for s in steps)
+
+
+def _ability(m: Ability) -> AbilityDef:
+    return AbilityDef(m.when, _steps(m.steps), m.zone, m.faction, m.n, m.and_or)
+
+
+def _static(m: Static) -> StaticDef:
+    return StaticDef(selector_def(m.to), m.offense, m.defense, m.keywords, m.faction, m.your_turn)
+
+
+def _talent(m: Talent) -> TalentDef:
+    c = m.cost
+    return TalentDef(TalentCostDef(c.expend, c.gold, c.break_self, c.counter), _steps(m.steps))
 
 
 def card_from_model(m: CardModel) -> CardDef:
-    """The engine form of a validated card."""
+    """The engine's record of a validated card (records.py)."""
     kw = 0
     for k in m.keywords:
         kw |= KW_BIT[k]
     fkw = 0
     for k in m.frenzy_keywords:
         fkw |= KW_BIT[k]
+    abilities = tuple(_ability(a) for a in m.abilities)
+    statics = tuple(_static(s) for s in m.statics)
     return CardDef(
         m.id,
         m.edition,
@@ -398,39 +387,21 @@ def card_from_model(m: CardModel) -> CardDef:
         m.defense or 0,
         tuple(c.lower() for c in m.classes),
         kw,
-        m.abilities,
-        m.statics,
-        m.modes,
+        abilities,
+        statics,
+        tuple(ModeDef(_steps(x.steps), x.gold, x.your_turn) for x in m.modes),
         fkw,
         m.recall,
         m.recall_gold,
-        m.talents,
+        tuple(_talent(t) for t in m.talents),
         m.must_be_blocked,
         m.must_attack,
         m.guards_when_expended,
         m.deadly,
         m.ambush_for,
         any(a.zone == "discard" for a in m.abilities),
+        *derived(m.type, abilities, statics),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class EpicDB:
-    """Every Epic card the engine knows, by id."""
-
-    cards: Mapping[str, CardDef]
-
-    def card(self, ident: str) -> CardDef:
-        """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES)
-
-    def token(self, kind: str) -> CardDef:
-        """The token card of a kind."""
-        return self.cards[f"{kind}_token"]
-
-    def pool(self, edition: str) -> list[CardDef]:
-        """The non-token cards of an edition, in file order."""
-        return [c for c in self.cards.values() if c.edition == edition]
 
 
 def parse_cards(source: str, entries: list[Any]) -> list[CardDef]:

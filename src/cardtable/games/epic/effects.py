@@ -17,7 +17,7 @@ from typing import Any, NamedTuple
 from cardtable.core import rng as crng
 from cardtable.core.events import Event
 from cardtable.core.game import NO_DECISION
-from cardtable.games.epic.cards import FACTIONS, KW_BIT, CardDef, EpicDB, Selector, Static, Step
+from cardtable.games.epic.cards import FACTIONS, KW_BIT
 from cardtable.games.epic.multi import (
     HUNTER,
     Eliminated,
@@ -29,6 +29,7 @@ from cardtable.games.epic.multi import (
     prev_seat,
     winners_for,
 )
+from cardtable.games.epic.records import CardDef, EpicDB, SelectorDef, StaticDef, StepDef
 from cardtable.games.epic.state import (
     EXPENDED,
     F_CARD,
@@ -85,13 +86,13 @@ def static_applies(db: EpicDB, st: EpicState, s: Any, i: int, seat: int, j: int)
     """Whether champion ``j``'s constant ability ``s`` (its controller ``seat``) reaches ``i``."""
     if s.your_turn and st.active != seat:
         return False
-    if s.to.self:
+    if s.to.this:
         return i == j
     return matches(db, st, s.to, i, seat, j)
 
 
 # A constant ability in play: (its champion's controller, the champion, the ability).
-Source = tuple[int, int, Static]
+Source = tuple[int, int, StaticDef]
 
 
 class StaticsInPlay(NamedTuple):
@@ -109,7 +110,7 @@ class StaticsInPlay(NamedTuple):
     plain: bool
 
 
-def _plain_reach(s: Static) -> bool:
+def _plain_reach(s: StaticDef) -> bool:
     """A constant ability whose reach (``static_applies``) follows only the play areas,
     the turn player and card data: no filter on combat, offense or defense."""
     to = s.to
@@ -276,7 +277,7 @@ def in_combat(db: EpicDB, st: EpicState, i: int, kind: str) -> bool:
 def matches(
     db: EpicDB,
     st: EpicState,
-    sel: Selector,
+    sel: SelectorDef,
     i: int,
     ctl: int,
     source: int,
@@ -705,7 +706,7 @@ def make_token(db: EpicDB, st: EpicState, kind: str, ctl: int) -> int:
 
 # --- targets --------------------------------------------------------------------------
 def target_options(
-    db: EpicDB, st: EpicState, sel: Selector, ctl: int, frame: list[Any] | None = None
+    db: EpicDB, st: EpicState, sel: SelectorDef, ctl: int, frame: list[Any] | None = None
 ) -> list[int]:
     """Legal choices for a target selector: champion instances, cards in a discard pile or
     hand, and PLAYER | seat."""
@@ -751,7 +752,7 @@ def target_options(
     return out
 
 
-def _card_fits(db: EpicDB, st: EpicState, sel: Selector, c: int) -> bool:
+def _card_fits(db: EpicDB, st: EpicState, sel: SelectorDef, c: int) -> bool:
     """The filters of a card outside play (a discard pile or a hand)."""
     d = defn(db, st, c)
     if sel.card_type == "champion" and not d.is_champion:
@@ -766,7 +767,7 @@ def _card_fits(db: EpicDB, st: EpicState, sel: Selector, c: int) -> bool:
 
 
 def expand(
-    db: EpicDB, st: EpicState, sel: Selector, frame: list[Any], chosen: list[int]
+    db: EpicDB, st: EpicState, sel: SelectorDef, frame: list[Any], chosen: list[int]
 ) -> list[int]:
     """The champions/players (PLAYER | seat) a selector names, given the step's choice."""
     ctl = frame[F_CTL]
@@ -777,7 +778,7 @@ def expand(
         return [PLAYER | ctl]
     if sel.turn_player:
         return [PLAYER | st.active]
-    if sel.self:
+    if sel.this:
         i = frame[F_CARD]
         return [i] if st.controller[i] >= 0 else []
     if sel.it:
@@ -805,7 +806,7 @@ def expand(
     return [i for i in champions(st) if matches(db, st, sel, i, ctl, frame[F_CARD], frame)]
 
 
-def amount(db: EpicDB, st: EpicState, step: Step, frame: list[Any], x: int) -> int:
+def amount(db: EpicDB, st: EpicState, step: StepDef, frame: list[Any], x: int) -> int:
     """A step's number, with what it adds (X, the targeted champion's offense, champions in
     a discard pile, damage taken this turn)."""
     n = step.amount
@@ -824,13 +825,13 @@ def amount(db: EpicDB, st: EpicState, step: Step, frame: list[Any], x: int) -> i
     return n + (st.damage[card] if st.controller[card] >= 0 else 0)
 
 
-def step_live(st: EpicState, step: Step, frame: list[Any]) -> bool:
+def step_live(st: EpicState, step: StepDef, frame: list[Any]) -> bool:
     """Whether the turn allows the sentence ("if it is your turn" and the reverse)."""
     mine = frame[F_CTL] == st.active
     return not (step.your_turn and not mine) and not (step.their_turn and mine)
 
 
-def condition_holds(db: EpicDB, st: EpicState, step: Step, frame: list[Any]) -> bool:
+def condition_holds(db: EpicDB, st: EpicState, step: StepDef, frame: list[Any]) -> bool:
     """A sentence's condition ("if you do", "if you were its controller", ...)."""
     cond = step.cond
     memo = frame[F_MEMO]
@@ -850,7 +851,7 @@ def condition_holds(db: EpicDB, st: EpicState, step: Step, frame: list[Any]) -> 
 
 # --- the ops ---------------------------------------------------------------------------
 def do_step(
-    db: EpicDB, st: EpicState, step: Step, frame: list[Any], chosen: list[int], last: bool = True
+    db: EpicDB, st: EpicState, step: StepDef, frame: list[Any], chosen: list[int], last: bool = True
 ) -> list[int]:
     """Carry out one sentence; returns what it acted on."""
     ctl = frame[F_CTL]
@@ -1134,7 +1135,7 @@ def deal_damage(db: EpicDB, st: EpicState, x: int, amount: int, rule: str) -> No
 
 
 # --- resolving frames -------------------------------------------------------------------
-def frame_steps(db: EpicDB, st: EpicState, frame: list[Any]) -> tuple[Step, ...]:
+def frame_steps(db: EpicDB, st: EpicState, frame: list[Any]) -> tuple[StepDef, ...]:
     """The steps a frame resolves (from the card's data, by index)."""
     d = db.cards[st.card_ids[int(frame[F_CARD])]]
     index = int(frame[F_IDX])
@@ -1150,7 +1151,7 @@ def push_event(st: EpicState, card: int, ctl: int, mode: int) -> None:
     st.stack.append(new_frame(card, ctl, SRC_MODE, mode))
 
 
-def chooser(st: EpicState, step: Step, ctl: int) -> int:
+def chooser(st: EpicState, step: StepDef, ctl: int) -> int:
     """Who chooses a step's target: its controller, or the next player."""
     if step.chooser == "you":
         return ctl
@@ -1183,7 +1184,7 @@ def _next_chooser(st: EpicState, frame: list[Any]) -> bool:
     return True
 
 
-def choosing_seat(step: Step, frame: list[Any]) -> int:
+def choosing_seat(step: StepDef, frame: list[Any]) -> int:
     """The player whose "you" a target sentence's selectors mean while they choose: the
     player choosing in an "each player chooses" sentence, otherwise its controller."""
     if step.chooser == "each":
@@ -1191,7 +1192,7 @@ def choosing_seat(step: Step, frame: list[Any]) -> int:
     return int(frame[F_CTL])
 
 
-def targeted(step: Step) -> Selector | None:
+def targeted(step: StepDef) -> SelectorDef | None:
     """The selector of a step that asks for a target, if any."""
     for sel in step.to:
         if sel.target is not None:
@@ -1199,7 +1200,7 @@ def targeted(step: Step) -> Selector | None:
     return None
 
 
-def target_choices(step: Step, options: list[int]) -> list[tuple[Any, ...]]:
+def target_choices(step: StepDef, options: list[int]) -> list[tuple[Any, ...]]:
     """The actions of a target decision: each legal target, and "skip" for an "up to" one."""
     out: list[tuple[Any, ...]] = [("target", x) for x in options]
     if step.up_to:
@@ -1214,7 +1215,7 @@ def ask(st: EpicState, pending: tuple[Any, ...], options: list[tuple[Any, ...]])
     st._legal = options
 
 
-def step_times(step: Step, frame: list[Any]) -> int:
+def step_times(step: StepDef, frame: list[Any]) -> int:
     """How many times a sentence runs (``times`` or X)."""
     return int(frame[F_MEMO].get("x", 0)) if step.times_x else step.times
 

@@ -10,9 +10,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from cardtable.core import rng as crng
 from cardtable.core.errors import DeckError, Message
-from cardtable.games.epic.cards import FACTIONS, EpicDB
+from cardtable.games.epic.cards import FACTIONS
 from cardtable.games.epic.draft import dealt_size
 from cardtable.games.epic.problems import MESSAGES, PKG
+from cardtable.games.epic.records import EpicDB
 
 RANDOM_DECK = 30
 LIMITED_DECK = 30
@@ -153,8 +154,20 @@ def parse_setup(setup: Mapping[str, Any] | None) -> EpicSetup:
         raise MESSAGES.invalid_setup(exc) from None
 
 
+_POOLS: dict[tuple[int, str, int], tuple[EpicDB, tuple[str, ...]]] = {}
+"""Each database's pool per edition and copies, listed once (a new game copies it)."""
+
+
 def _pool(db: EpicDB, setup: EpicSetup) -> list[str]:
-    return [c.id for c in db.pool(setup.edition) for _ in range(setup.pool_copies)]
+    copies = setup.pool_copies
+    key = (id(db), setup.edition, copies)
+    known = _POOLS.get(key)
+    if known is None or known[0] is not db:
+        if len(_POOLS) >= 64:
+            _POOLS.clear()
+        ids = tuple(c.id for c in db.pool(setup.edition) for _ in range(copies))
+        known = _POOLS[key] = (db, ids)
+    return list(known[1])
 
 
 def random_decks(db: EpicDB, setup: EpicSetup, seed: int) -> list[list[str]]:

@@ -14,7 +14,7 @@ from cardtable.core.help import Reason, Term
 from cardtable.core.instances import flatten, is_permutation
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.epic import balance, positions, view
-from cardtable.games.epic.cards import EpicDB, default_db, parse_cards
+from cardtable.games.epic.cards import default_db, parse_cards
 from cardtable.games.epic.effects import (
     UNBREAKABLE,
     defense,
@@ -26,6 +26,7 @@ from cardtable.games.epic.formats import draft_kind, draft_material, make_decks,
 from cardtable.games.epic.overrides import changes, check_overrides, decode, encode
 from cardtable.games.epic.overrides import with_overrides as overridden_db
 from cardtable.games.epic.problems import MESSAGES
+from cardtable.games.epic.records import EpicDB
 from cardtable.games.epic.rules import (
     BOUNDARIES,
     HEAL,

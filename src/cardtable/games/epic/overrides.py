@@ -29,8 +29,9 @@ from cardtable.core.overrides import (
     overrides_text,
     schema_limits,
 )
-from cardtable.games.epic.cards import CardDef, CardModel, EpicDB
+from cardtable.games.epic.cards import CardModel
 from cardtable.games.epic.problems import MESSAGES
+from cardtable.games.epic.records import CardDef, EpicDB
 
 FIELDS = ("cost", "offense", "defense", "recall_gold")
 """Every field an override may name (the plain numbers of the card schema)."""

@@ -35,13 +35,13 @@ from cardtable.games.epic.cards import (
     KEYWORDS,
     KW_BIT,
     TOKEN_PILES,
-    EpicDB,
     parse_cards,
 )
 from cardtable.games.epic.effects import PLAYER, defense, offense, statics_in_play
 from cardtable.games.epic.multi import MODES
 from cardtable.games.epic.overrides import decode, position_key
 from cardtable.games.epic.problems import PKG
+from cardtable.games.epic.records import EpicDB
 from cardtable.games.epic.rules import (
     BEFORE_BLOCKS,
     BEFORE_DAMAGE,

@@ -9,6 +9,7 @@ generated from the effect data in ``cards.py``, in the project's own words.
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
@@ -18,14 +19,14 @@ from rich.text import Text
 from cardtable.core.help import Term
 from cardtable.core.i18n import has, plural_index
 from cardtable.core.layout import fitted
-from cardtable.games.epic.cards import (
-    KEYWORDS,
-    Ability,
+from cardtable.games.epic.cards import KEYWORDS
+from cardtable.games.epic.records import (
+    AbilityDef,
     CardDef,
-    Selector,
-    Static,
-    Step,
-    TalentCost,
+    SelectorDef,
+    StaticDef,
+    StepDef,
+    TalentCostDef,
 )
 from cardtable.games.epic.state import DRAFT, F_CARD, F_STEP, MULLIGAN, OVER, EpicState
 from cardtable.games.epic.view import PKG, describe_continue, msg, seat_name
@@ -125,7 +126,7 @@ def _quoted_keywords(kws: tuple[str, ...] | list[str], lang: str) -> str:
     return ", ".join(names[:-1]) + msg("g_and", lang) + names[-1]
 
 
-def _champion_words(sel: Selector, case: str, lang: str, tp_target: bool, up_to: bool) -> str:
+def _champion_words(sel: SelectorDef, case: str, lang: str, tp_target: bool, up_to: bool) -> str:
     """A group of champions (``each``) or a champion target, with its filters."""
     target = sel.target is not None
     gcase = {"pl": "nom", "cnt": "gen"}.get(case, case)
@@ -137,7 +138,7 @@ def _champion_words(sel: Selector, case: str, lang: str, tp_target: bool, up_to:
 
 
 def _ru_champions(
-    sel: Selector, case: str, gcase: str, plural: bool, tp_target: bool, up_to: bool
+    sel: SelectorDef, case: str, gcase: str, plural: bool, tp_target: bool, up_to: bool
 ) -> str:
     lang = "ru"
     words: list[str] = []
@@ -173,7 +174,7 @@ def _ru_champions(
     return _join(words)
 
 
-def _ru_filters(sel: Selector, lang: str) -> list[str]:
+def _ru_filters(sel: SelectorDef, lang: str) -> list[str]:
     out = []
     if sel.klass:
         out.append(msg("g_class", lang, klass=class_name(sel.klass, lang)))
@@ -188,7 +189,7 @@ def _ru_filters(sel: Selector, lang: str) -> list[str]:
     return out
 
 
-def _en_champions(sel: Selector, case: str, plural: bool, tp_target: bool, up_to: bool) -> str:
+def _en_champions(sel: SelectorDef, case: str, plural: bool, tp_target: bool, up_to: bool) -> str:
     lang = "en"
     target = sel.target is not None
     owner = sel.controller
@@ -247,12 +248,12 @@ def _en_champions(sel: Selector, case: str, plural: bool, tp_target: bool, up_to
     return _join([head, *after])
 
 
-def _pile(sel: Selector, where: str, lang: str) -> str:
+def _pile(sel: SelectorDef, where: str, lang: str) -> str:
     return msg(f"g_pile_{where}_{sel.controller}", lang)
 
 
 def _card_words(
-    sel: Selector, case: str, lang: str, count: str | None = None, n: int | None = None
+    sel: SelectorDef, case: str, lang: str, count: str | None = None, n: int | None = None
 ) -> str:
     """A card out of play (discard pile or hand); ``count``: 'X cards', counted."""
     plural = case == "cnt" or count is not None
@@ -288,7 +289,7 @@ def _card_words(
     return phrase if plural else _article(phrase)
 
 
-def _any_target(sel: Selector, case: str, lang: str, up_to: bool) -> str:
+def _any_target(sel: SelectorDef, case: str, lang: str, up_to: bool) -> str:
     gcase = {"pl": "nom", "cnt": "gen"}.get(case, case)
     if lang == "en":
         words = [msg("g_up_to", lang), _word("g_one", lang)] if up_to else []
@@ -305,7 +306,7 @@ def _any_target(sel: Selector, case: str, lang: str, up_to: bool) -> str:
     return " ".join([*words, _word("g_target", lang, gcase)])
 
 
-def _player_target(sel: Selector, case: str, lang: str, up_to: bool) -> str:
+def _player_target(sel: SelectorDef, case: str, lang: str, up_to: bool) -> str:
     gcase = {"pl": "nom", "cnt": "gen"}.get(case, case)
     noun = "g_opponent_target" if sel.controller == "opponent" else "g_player_target"
     words = []
@@ -321,7 +322,7 @@ def _player_target(sel: Selector, case: str, lang: str, up_to: bool) -> str:
 
 
 def selector_text(
-    sel: Selector, case: str, lang: str, *, up_to: bool = False, tp_target: bool = False
+    sel: SelectorDef, case: str, lang: str, *, up_to: bool = False, tp_target: bool = False
 ) -> str:
     """Who or what a selector names, in a case: nom (who does), dat (to whom), acc (whom),
     gen (whose), pl (a group, plural: statics) or cnt (counted: "the number of …").
@@ -329,7 +330,7 @@ def selector_text(
     ``up_to``: the target may be left unchosen ("up to one target"); ``tp_target``: the
     player of "that player's champions" is the step's target player, not named apart."""
     fixed = {
-        "self": sel.self,
+        "self": sel.this,
         "it": sel.it,
         "them": sel.them,
         "you": sel.you,
@@ -355,7 +356,7 @@ def selector_text(
     return _champion_words(sel, case, lang, tp_target, up_to)
 
 
-def _targets(step: Step, case: str, lang: str) -> str:
+def _targets(step: StepDef, case: str, lang: str) -> str:
     """The step's selectors joined: "target player and each of that player's champions".
     For ops that act on champions only, "target player" just names whose champions."""
     sels = list(step.to)
@@ -389,16 +390,16 @@ def _change(offense: int, defense: int, kws: tuple[str, ...], lang: str) -> str:
     return msg("g_and", lang).join(parts) or "+0"
 
 
-def _only_you(step: Step) -> bool:
+def _only_you(step: StepDef) -> bool:
     return not step.to or all(s.you for s in step.to)
 
 
-def _many(step: Step) -> bool:
+def _many(step: StepDef) -> bool:
     """Whether a step acts on a group (plural verbs): each, 'them', or several selectors."""
     return len(step.to) > 1 or any(s.each is not None or s.them for s in step.to)
 
 
-def _amount(step: Step) -> tuple[str, int | None]:
+def _amount(step: StepDef) -> tuple[str, int | None]:
     """The step's number as text ('3', 'X', 'X+1', 'N') and its value when it is fixed."""
     if step.add is None:
         return str(step.amount), step.amount
@@ -419,7 +420,7 @@ def _token_words(kind: str, n: int | None, lang: str, article: bool = False) -> 
     return _article(word) if article and lang == "en" else word
 
 
-def _op_text(step: Step, lang: str) -> tuple[str, dict[str, Any]]:
+def _op_text(step: StepDef, lang: str) -> tuple[str, dict[str, Any]]:
     """The message key of a step's sentence and its arguments."""
     op = step.op
     n_text, n = _amount(step)
@@ -487,7 +488,7 @@ def _op_text(step: Step, lang: str) -> tuple[str, dict[str, Any]]:
     return f"op_{op}", {"to": _targets(step, "acc", lang)}
 
 
-def _counted_cards(step: Step, lang: str) -> str | None:
+def _counted_cards(step: StepDef, lang: str) -> str | None:
     """'X карт «Зло» из вашего сброса': a repeated step on one card target, counted."""
     if len(step.to) != 1 or step.to[0].target not in ("discard_card", "hand_card"):
         return None
@@ -496,7 +497,7 @@ def _counted_cards(step: Step, lang: str) -> str | None:
     return _card_words(step.to[0], "acc", lang, count=str(step.times), n=step.times)
 
 
-def step_text(game: EpicGame, step: Step, lang: str, card: CardDef | None = None) -> str:
+def step_text(game: EpicGame, step: StepDef, lang: str, card: CardDef | None = None) -> str:
     """One sentence of a card, with its conditions ("if you do", "on your turn", Frenzy).
 
     ``card``: the card the step belongs to (its faction, for "if you played a cost-1 card
@@ -504,13 +505,13 @@ def step_text(game: EpicGame, step: Step, lang: str, card: CardDef | None = None
     return _conditioned(_step_core(step, lang), step, lang, card)
 
 
-def plain_step_text(step: Step, lang: str) -> str:
+def plain_step_text(step: StepDef, lang: str) -> str:
     """A step's sentence as an order, without "you may" and its conditions (what a "yes"
     to a "may" decision does)."""
-    return _step_core(step.model_copy(update={"may": False}), lang)
+    return _step_core(replace(step, may=False), lang)
 
 
-def _step_core(step: Step, lang: str) -> str:
+def _step_core(step: StepDef, lang: str) -> str:
     """A step's sentence without its conditions."""
     key, args = _op_text(step, lang)
     repeated = step.op != "divide" and (step.times_x or step.times > 1)
@@ -538,7 +539,7 @@ def _step_core(step: Step, lang: str) -> str:
     return text
 
 
-def _conditioned(text: str, step: Step, lang: str, card: CardDef | None) -> str:
+def _conditioned(text: str, step: StepDef, lang: str, card: CardDef | None) -> str:
     """A sentence under its step's conditions: "if you do", "if it is your turn", Frenzy."""
     if step.cond is not None:
         faction = faction_name(card.faction, lang) if card is not None else ""
@@ -552,11 +553,11 @@ def _conditioned(text: str, step: Step, lang: str, card: CardDef | None) -> str:
     return text
 
 
-def _conditions(step: Step) -> tuple[Any, ...]:
+def _conditions(step: StepDef) -> tuple[Any, ...]:
     return (step.cond, step.your_turn, step.their_turn, step.frenzy)
 
 
-def _sentences(steps: tuple[Step, ...], lang: str, card: CardDef | None) -> str:
+def _sentences(steps: tuple[StepDef, ...], lang: str, card: CardDef | None) -> str:
     """The steps of one ability, talent or mode. Consecutive steps under the same
     conditions share them: "if it is your turn, A, then B"."""
     out: list[str] = []
@@ -578,7 +579,7 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _when(ab: Ability, lang: str) -> str:
+def _when(ab: AbilityDef, lang: str) -> str:
     """What fires an ability: 'Клич', 'Верность 2', 'Союзное свойство «Добро»', …"""
     if ab.when == "ally":
         if ab.faction is None:
@@ -601,12 +602,12 @@ def _next_when(first: str, text: str, when: str) -> str:
     return text if when in KEYWORD_WHENS else text[:1].lower() + text[1:]
 
 
-def _same_effect(a: Ability, b: Ability) -> bool:
+def _same_effect(a: AbilityDef, b: AbilityDef) -> bool:
     """Two abilities printed as one ("Tribute or Ally (Good): …"; "… and/or …")."""
     return a.steps == b.steps and a.zone == b.zone and a.and_or == b.and_or
 
 
-def _abilities(d: CardDef, abilities: list[Ability], lang: str) -> list[str]:
+def _abilities(d: CardDef, abilities: list[AbilityDef], lang: str) -> list[str]:
     """Triggered abilities, one part each; an 'and/or' run with the same effect is one."""
     parts: list[str] = []
     k = 0
@@ -627,7 +628,7 @@ def _abilities(d: CardDef, abilities: list[Ability], lang: str) -> list[str]:
     return parts
 
 
-def _talent_cost(cost: TalentCost, lang: str) -> str:
+def _talent_cost(cost: TalentCostDef, lang: str) -> str:
     parts = []
     if cost.expend:
         parts.append(msg("cost_expend", lang))
@@ -641,8 +642,8 @@ def _talent_cost(cost: TalentCost, lang: str) -> str:
     return ", ".join(parts) or msg("cost_none", lang)
 
 
-def _static_text(st: Static, lang: str) -> str:
-    one = st.to.self or st.to.it or (st.to.target is not None)
+def _static_text(st: StaticDef, lang: str) -> str:
+    one = st.to.this or st.to.it or (st.to.target is not None)
     number = "one" if one else "many"
     to = selector_text(st.to, "nom" if one else "pl", lang)
     if st.offense or st.defense or st.keywords:

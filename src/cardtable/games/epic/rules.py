@@ -36,7 +36,6 @@ from typing import Any
 from cardtable.core import rng as crng
 from cardtable.core.game import CONTINUE, NO_DECISION
 from cardtable.games.epic import draft as drafting
-from cardtable.games.epic.cards import EpicDB
 from cardtable.games.epic.draft import start_draft
 from cardtable.games.epic.effects import (
     AIRBORNE,
@@ -93,6 +92,7 @@ from cardtable.games.epic.multi import (
     next_seat,
     side,
 )
+from cardtable.games.epic.records import EpicDB
 from cardtable.games.epic.state import (
     EXPENDED,
     FLIPPED,
