@@ -371,7 +371,7 @@ class BlueMoonEncoder(Encoder):
         where = _Where(self, view)
         out = [self._index(where, a) for a in actions]
         if len(set(out)) < len(out):
-            out = self._separate(out)
+            out = self.separate(out)
         return out
 
     def index_of(self, view: Mapping[str, Any], action: Action) -> int:
@@ -411,23 +411,6 @@ class BlueMoonEncoder(Encoder):
         if kind == "reveal" and 1 <= action[1] <= 3:
             return self.a_reveal.start + int(action[1]) - 1
         raise ValueError(f"no index for the action {action!r}")
-
-    def _separate(self, indices: list[int]) -> list[int]:
-        """Repeats moved to the next free index of their segment (then of the space)."""
-        taken: set[int] = set()
-        out = []
-        for i in indices:
-            seg = next(s for s in self._actions if s.start <= i < s.stop)
-            j = i
-            while j in taken:
-                j += 1
-                if j == seg.stop:
-                    j = seg.start
-                if j == i:
-                    j = next(x for x in range(self.num_actions) if x not in taken)
-            taken.add(j)
-            out.append(j)
-        return out
 
     def describe_index(self, index: int) -> str:
         """What an action index means, with its slot, card or count spelled out."""

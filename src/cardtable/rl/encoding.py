@@ -93,6 +93,27 @@ class Encoder(ABC):
                 return f"{seg.name}[{index - seg.start}]: {seg.meaning}"
         raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
 
+    def separate(self, indices: Sequence[int]) -> list[int]:
+        """``indices`` with each repeat moved to the next free index of its segment (then
+        of the whole space): the last resort that keeps one decision's indices distinct
+        when a zone holds more cards than the layout has slots for."""
+        segments = self.action_segments()
+        taken: set[int] = set()
+        out = []
+        for i in indices:
+            seg = next(s for s in segments if s.start <= i < s.stop)
+            j = i
+            while j in taken:
+                j += 1
+                if j == seg.stop:
+                    j = seg.start
+                if j == i:
+                    j = next(x for x in range(self.num_actions) if x not in taken)
+                    break
+            taken.add(j)
+            out.append(j)
+        return out
+
     def mask(self, indices: Sequence[int]) -> np.ndarray:
         """The int8 action mask with ``indices`` set."""
         out = np.zeros(self.num_actions, dtype=np.int8)

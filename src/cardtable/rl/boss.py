@@ -1,0 +1,769 @@
+"""Boss Battle as fixed-size tensors: the observation vector and the action space.
+
+Seats are relative: seat 0 of every per-seat block is the observer, then the others in
+turn order (``(observer + j) % seats``), so one network can play any seat. Cards are
+one-hot (or counted) over the catalogue of printed cards (sorted ids) plus one "other
+card" slot for cards no card file prints (a position's inline cards). Every value lies
+in [0, 1]: numbers are divided by the constants below and clipped.
+
+A permanent is addressed by its relative seat and its slot on that seat's battlefield
+(the order the cards entered); ``FIELD_SLOTS`` slots per seat are shown and addressed,
+a permanent beyond them shares the last slot. Stack items are counted from the top.
+
+Hand and graveyard cards: the view lists them by card id only, while actions name card
+instances. Copies are one choice in every decision about them, and the options come in
+the zone's order, so the k-th option is the k-th first copy that passes the decision's
+filter; the filter is read from the view (``_castable``, ``_mitsims``,
+``_grave_options``). Where the view does not settle it, the options take the first
+copies in order: still distinct, maybe not the right card. A graveyard card is then
+addressed by its catalogue index (copies are one choice), a hand card by its slot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, get_args
+
+import numpy as np
+
+from cardtable.core.game import Action, Game
+from cardtable.core.overrides import encode
+from cardtable.games.boss.cards import BossDB, CardDef, Forbidden, Step, default_db
+from cardtable.games.boss.effects import HAND_LIMIT
+from cardtable.games.boss.rules import BOUNDARIES
+from cardtable.games.boss.state import PHASES, PLAYER, SOURCES, STACK
+from cardtable.rl.encoding import Encoder, Layout, Segment, register_encoder
+
+HAND_SLOTS = HAND_LIMIT
+"""A hand holds at most 9 cards (boss.zone.hand_limit): every hand card has a slot."""
+FIELD_SLOTS = 16
+"""Permanents shown and addressed per seat (random games rarely pass 11)."""
+STACK_SLOTS = 8
+"""Stack items shown and targetable, from the top."""
+RESOLVING_SLOTS = 4
+"""Items being resolved shown, from the top (one at a time is usual)."""
+AMOUNT_SLOTS = 9
+"""A synergy (Синергия) X is at most 9 (the card schema, what-if numbers included)."""
+
+NUMBER_DIV = 10.0  # cost, attack, durability, energy tokens
+RESOURCE_DIV = 12.0  # slots, filled, extra resources, the maximum
+HAND_DIV = float(HAND_LIMIT)
+PILE_DIV = 50.0  # deck or graveyard size (a deck holds at most 50 cards)
+ABYSS_DIV = 15.0
+REDEAL_DIV = 5.0
+TURN_DIV = 100.0
+SHIELD_DIV = 10.0
+COPIES_DIV = 2.0  # copies of a card in a pile (a deck holds at most two)
+FRAME_DIV = 4.0  # a frame's ability index and step
+
+PENDING = (
+    "redeal",
+    "wound",
+    "priority",
+    "attackers",
+    "scrap_cost",
+    "subst_target",
+    "target",
+    "mode",
+    "discard",
+    "sacrifice",
+    "feed",
+    "energy",
+    "amount",
+    "continue",
+)
+COMBAT = ("draw next", "untap next", "start effects next", "wound next", "none", "attacked", "done")
+"""``view["combat"]`` from -4 to 2: the start phase's next step, then the combat's state."""
+FORBIDS: tuple[str, ...] = get_args(Forbidden)
+UNTIL = ("eot", "next_turn")
+SEAT_FIELDS = (
+    "active",
+    "priority",
+    "deciding",
+    "first",
+    "winner",
+    "waiting",
+    "hand_size",
+    "deck_size",
+    "grave_size",
+    "abyss_size",
+    "abyss_unseen",
+    "slots",
+    "filled",
+    "extra",
+    "max_resources",
+    "redeals",
+    "field_size",
+)
+HAND_FIELDS = ("cost", "tactic", "permanent")
+PERM_FIELDS = (
+    "unit",
+    "attack",
+    "durability",
+    "energy",
+    "tapped",
+    "exhausted",
+    "fed",
+    "attacking",
+    "not_owner",
+)
+FIELD_ACTIONS = {
+    "construct": "use its construct effect (Конструирование)",
+    "synergy": "use its synergy (Синергия: the move is chosen next)",
+    "scrap": "use its scrap effect (Металлолом: the permanent to destroy is chosen next)",
+    "substitute": "use its substitution (Подмена: the mitsim to bring back is chosen next)",
+    "attack": "declare it an attacker",
+    "reckon": "use its reckoning («Расплата») instead of attacking",
+    "destroy": "destroy it to pay a scrap cost (Металлолом)",
+    "sacrifice": "sacrifice it",
+    "feed": "take the hunger token from it (Голод)",
+}
+SINGLES = {
+    "keep": "keep the hand",
+    "redeal": "ask for a redeal",
+    "slot": "the wound's reward («ранение»): a filled resource slot",
+    "card": "the wound's reward («ранение»): an extra card",
+    "pass": "pass priority",
+    "wait": "pass until something changes (for the active player: the rest of the turn)",
+    "done": "no more attackers",
+    "continue": "go on past a step-mode stop",
+}
+FRAME_FIELDS = ("index", "step")
+
+
+def _clip(x: float) -> float:
+    return 0.0 if x < 0.0 else 1.0 if x > 1.0 else x
+
+
+def _seat(view: Mapping[str, Any]) -> int:
+    seat = view.get("seat")
+    if seat is None:
+        raise ValueError("the Boss Battle encoding needs a seat's view, not a spectator's")
+    return int(seat)
+
+
+def _deciding(view: Mapping[str, Any]) -> int | None:
+    """The seat owning the pending decision (game.to_move, from the view)."""
+    pending = view["pending"]
+    if not pending or view["phase"] == "over":
+        return None
+    return int(view["active"]) if pending[0] == "continue" else int(pending[1])
+
+
+def _firsts(ids: Sequence[str | None]) -> list[int]:
+    """The slots holding the first copy of each card (copies are one choice)."""
+    seen: set[str | None] = set()
+    out = []
+    for k, c in enumerate(ids):
+        if c not in seen:
+            seen.add(c)
+            out.append(k)
+    return out
+
+
+def _cheapest(costed: Sequence[tuple[int, int]], n: int) -> list[int] | None:
+    """The slots of the ``n`` cheapest of (cost, slot) pairs, if exactly ``n`` cost no more
+    than some threshold (None: no threshold takes ``n``)."""
+    if not 0 <= n <= len(costed):
+        return None
+    costs = sorted(c for c, _ in costed)
+    if 0 < n < len(costs) and costs[n - 1] == costs[n]:
+        return None
+    return [k for c, k in costed if n and c <= costs[n - 1]]
+
+
+def _castable(view: Mapping[str, Any], db: BossDB, seat: int, n: int) -> list[int] | None:
+    """The hand slots of the ``n`` cards offered to cast (rules.play_options): a non-tactic
+    in the seat's own placement phase with an empty stack if its cost is paid; the tactics
+    up to one cost the view does not give (the constant cost changes, or none at all when
+    tactics are forbidden), so the cheapest that make ``n``."""
+    p = view["players"][seat]
+    hand = p["hand"]
+    have = p["filled"] + p["extra"]
+    sorcery = (
+        view["active"] == seat
+        and view["phase"] in ("placement1", "placement2")
+        and not view["stack"]
+    )
+    fixed: list[int] = []
+    tactics: list[tuple[int, int]] = []
+    for k in _firsts(hand):
+        info = db.cast_info.get(hand[k])
+        if info is None:
+            return None
+        tactic, cost = info
+        if tactic:
+            tactics.append((cost, k))
+        elif sorcery and cost <= have:
+            fixed.append(k)
+    chosen = _cheapest(tactics, n - len(fixed))
+    return None if chosen is None else sorted(fixed + chosen)
+
+
+def _mitsims(view: Mapping[str, Any], db: BossDB, seat: int, n: int) -> list[int] | None:
+    """The graveyard slots of the ``n`` mitsims Подмена may bring back
+    (mechanics.substitution_targets): the seat's mitsims up to the cost of the card using
+    it, which the view does not give, so the cheapest that make ``n``."""
+    grave = view["players"][seat]["grave"]
+    costed = []
+    for k in _firsts(grave):
+        d = db.cards.get(grave[k])
+        if d is None:
+            return None
+        if d.is_mitsim:
+            costed.append((d.cost, k))
+    chosen = _cheapest(costed, n)
+    return None if chosen is None else sorted(chosen)
+
+
+def _grave_step(view: Mapping[str, Any], db: BossDB) -> Step | None:
+    """The graveyard-targeting step resolving (effects.frame_steps); None if the view does
+    not tell it (an unknown card, "choose one" modes with different filters)."""
+    if not view["resolving"]:
+        return None
+    f = view["resolving"][-1]
+    d = db.cards.get(f["card"])
+    if d is None:
+        return None
+    src, idx = f["source"], int(f["index"])
+    lists: list[tuple[Step, ...]] = []
+    if src == "card":
+        lists = [m.steps for m in d.modes] if d.modes else [d.steps]
+    elif src == "ability" and idx < len(d.activated):
+        lists = [d.activated[idx].steps]
+    elif src == "trigger" and idx < len(d.triggers):
+        lists = [d.triggers[idx].steps]
+    elif src == "reckoning" and d.reckoning is not None:
+        lists = [d.reckoning.steps]
+    elif src == "construct" and d.construct is not None:
+        lists = [d.construct.steps]
+    elif src == "overload" and d.construct is not None:
+        lists = [d.construct.overload]
+    elif src == "scrap":
+        lists = [d.scrap]
+    k = int(f["step"])
+    steps = [s[k] for s in lists if k < len(s) and s[k].to == "target_grave"]
+    filters = {(s.controller, s.type, s.klass, s.max_cost, s.tapped, s.other) for s in steps}
+    return steps[0] if len(filters) == 1 else None
+
+
+def _fits(step: Step, d: CardDef) -> bool:
+    """Whether a graveyard card passes a step's filters (effects.fits: graveyard cards are
+    never tapped)."""
+    t = step.type
+    if t is not None and (not d.is_permanent if t == "permanent" else d.type != t):
+        return False
+    if step.klass is not None and step.klass not in d.classes:
+        return False
+    if step.max_cost is not None and d.cost > step.max_cost:
+        return False
+    return not step.tapped
+
+
+def _grave_options(
+    view: Mapping[str, Any], db: BossDB, seat: int, seats: int
+) -> list[tuple[int, str]] | None:
+    """The graveyard cards a target step offers (effects.target_options), as (seat, card)
+    in turn order from the seat choosing; None if the view does not tell the filters."""
+    step = _grave_step(view, db)
+    if step is None or step.other:
+        return None
+    out = []
+    for j in range(seats):
+        who = (seat + j) % seats
+        if step.controller != "any" and (step.controller == "you") != (j == 0):
+            continue
+        grave = view["players"][who]["grave"]
+        for k in _firsts(grave):
+            d = db.cards.get(grave[k])
+            if d is None:
+                return None
+            if _fits(step, d):
+                out.append((who, grave[k]))
+    return out
+
+
+def _assign(found: Sequence[Any] | None, fallback: Sequence[Any], n: int, what: str) -> list[Any]:
+    """``found`` if it names the ``n`` options, else the first ``n`` of ``fallback``."""
+    if found is not None and len(found) == n:
+        return list(found)
+    if len(fallback) < n:
+        raise ValueError(f"{n} {what} options but the view shows only {len(fallback)}")
+    return list(fallback[:n])
+
+
+class BossEncoder(Encoder):
+    """Boss Battle's observation and action encoding for one setup."""
+
+    def __init__(self, game: Game, setup: Mapping[str, Any] | None) -> None:
+        super().__init__(game, setup)
+        db: BossDB | None = getattr(game, "db", None)
+        self.db = db if isinstance(db, BossDB) else default_db()
+        self.catalogue: tuple[str, ...] = tuple(sorted(self.db.cards))
+        self.card_index = {c: i for i, c in enumerate(self.catalogue)}
+        self.other = len(self.catalogue)
+        self.vocab = len(self.catalogue) + 1
+        self.labels: tuple[str, ...] = (*sorted(self.db.decks), "constructed", "random")
+        cards = self.db.cards.values()
+        self.ability_slots = max(1, max((len(d.activated) for d in cards), default=1))
+        self.mode_slots = max(1, max((len(d.modes) for d in cards), default=1))
+        self._obs_layout(self.seats, self.vocab)
+        self._action_layout(self.seats, self.vocab)
+
+    # --- layouts ---------------------------------------------------------------------
+    def _obs_layout(self, s: int, v: int) -> None:
+        lay = Layout()
+        add = lay.add
+        self.o_pending = add(
+            "pending",
+            len(PENDING) + 1,
+            "one-hot pending decision: " + ", ".join(PENDING) + ", none (game over)",
+        )
+        self.o_stop = add(
+            "pending_stop", len(BOUNDARIES), "step mode: one-hot boundary " + ", ".join(BOUNDARIES)
+        )
+        self.o_phase = add("phase", len(PHASES), "one-hot phase: " + ", ".join(PHASES))
+        self.o_combat = add(
+            "combat_step",
+            len(COMBAT),
+            "one-hot view['combat'] from -4 to 2: the start phase's next step (draw, untap, "
+            "start effects, wound), then none / attackers declared / combat damage dealt",
+        )
+        self.o_clock = add("clock", 1, f"turn / {TURN_DIV:g} (clipped)")
+        self.o_boss = add(
+            "boss", 2, f"the boss's health / its starting health; its shield / {SHIELD_DIV:g}"
+        )
+        self.o_flags = add("flags", 2, "step mode on; the game is over")
+        self.o_seat = add(
+            "seats",
+            s * len(SEAT_FIELDS),
+            "per relative seat: "
+            + ", ".join(SEAT_FIELDS)
+            + f" (flags 0/1; hand size / {HAND_DIV:g}; deck and graveyard sizes / "
+            f"{PILE_DIV:g}; abyss size and its cards unseen by the observer / {ABYSS_DIV:g}; "
+            f"resources / {RESOURCE_DIV:g}; redeals / {REDEAL_DIV:g}; permanents / "
+            f"{FIELD_SLOTS}; clipped)",
+        )
+        self.o_deck = add(
+            "deck_label",
+            s * (len(self.labels) + 1),
+            "per relative seat: one-hot deck: " + ", ".join(self.labels) + ", other",
+        )
+        self.o_forbid = add(
+            "forbidden",
+            s * len(UNTIL) * len(FORBIDS),
+            "per relative seat, per duration (until the end of the turn, until its next turn):"
+            " what a card forbids it (" + ", ".join(FORBIDS) + ")",
+        )
+        self.o_hand = add(
+            "hand",
+            HAND_SLOTS * (v + len(HAND_FIELDS)),
+            f"the observer's hand, {HAND_SLOTS} slots in the view's order (the hand limit): "
+            f"one-hot card, printed cost / {NUMBER_DIV:g}, tactic, permanent",
+        )
+        self.o_known = add(
+            "hand_known",
+            s * v,
+            f"per relative seat (0: empty): copies / {COPIES_DIV:g} of each card in its hand "
+            "that every player has seen",
+        )
+        self.o_grave = add(
+            "graveyard", s * v, f"per relative seat: copies / {COPIES_DIV:g} of each card"
+        )
+        self.o_abyss = add(
+            "abyss",
+            s * v,
+            f"per relative seat: copies / {COPIES_DIV:g} of each card of its abyss the "
+            "observer has seen",
+        )
+        self._per_perm = v + len(PERM_FIELDS)
+        self.o_field = add(
+            "battlefield",
+            s * FIELD_SLOTS * self._per_perm,
+            f"per relative seat, {FIELD_SLOTS} slots in the order the permanents entered "
+            "(later ones not shown): one-hot card, "
+            + ", ".join(PERM_FIELDS)
+            + f" (numbers now / {NUMBER_DIV:g}, clipped; not_owner: controlled, not owned)",
+        )
+        self._per_frame = v + s + len(SOURCES) + len(FRAME_FIELDS)
+        frame = (
+            "one-hot card, one-hot relative controller, one-hot source ("
+            + ", ".join(SOURCES)
+            + f"), its ability index and step / {FRAME_DIV:g}"
+        )
+        self.o_stack = add(
+            "stack",
+            STACK_SLOTS * self._per_frame + 1,
+            f"the {STACK_SLOTS} top stack items, top first (deeper ones not shown): "
+            f"{frame}; then the stack size / {STACK_SLOTS} (clipped)",
+        )
+        self.o_res = add(
+            "resolving",
+            RESOLVING_SLOTS * self._per_frame,
+            f"the {RESOLVING_SLOTS} items being resolved, innermost first: {frame}",
+        )
+        self._obs = lay
+        self.obs_size = lay.size
+
+    def _action_layout(self, s: int, v: int) -> None:
+        lay = Layout()
+        add = lay.add
+        f = FIELD_SLOTS
+        later = f" (slot {f - 1} also stands for every later permanent)"
+        self.a_single = {name: add(name, 1, meaning) for name, meaning in SINGLES.items()}
+        self.a_play = add("play", HAND_SLOTS, "cast the card in your hand slot k")
+        self.a_discard = add("discard", HAND_SLOTS, "discard the card in your hand slot k")
+        a = self.ability_slots
+        self.a_activate = add(
+            "activate",
+            f * a,
+            f"activate ability k % {a} of your permanent in battlefield slot k // {a}" + later,
+        )
+        self.a_field = {
+            name: add(name, f, f"your permanent in battlefield slot k: {meaning}" + later)
+            for name, meaning in FIELD_ACTIONS.items()
+        }
+        self.a_return = add(
+            "return",
+            v,
+            "substitution (Подмена): bring back the mitsim with catalogue index k from your "
+            "graveyard",
+        )
+        self.a_target_perm = add(
+            "target_permanent",
+            s * f,
+            f"target the permanent in battlefield slot k % {f} of the seat k // {f} after you"
+            + later,
+        )
+        self.a_target_player = add("target_player", s, "target the seat k after you (0: you)")
+        self.a_target_stack = add(
+            "target_stack",
+            STACK_SLOTS,
+            f"target the stack item k from the top (item {STACK_SLOTS - 1} also stands for "
+            "every deeper one)",
+        )
+        self.a_target_grave = add(
+            "target_grave",
+            s * v,
+            f"target the card with catalogue index k % {v} in the graveyard of the seat "
+            f"k // {v} after you (copies are one choice; index {v - 1}: any unprinted card)",
+        )
+        self.a_mode = add(
+            "mode",
+            self.mode_slots,
+            f"choose mode k of the card (no printed card has more than {self.mode_slots})",
+        )
+        self.a_give = add(
+            "give",
+            s * f,
+            f"synergy: move energy onto the permanent in slot k % {f} of the seat k // {f} "
+            "after you" + later,
+        )
+        self.a_take = add(
+            "take",
+            s * f,
+            f"synergy: take energy from the permanent in slot k % {f} of the seat k // {f} "
+            "after you" + later,
+        )
+        self.a_amount = add("amount", AMOUNT_SLOTS, "synergy: move k + 1 energy tokens")
+        self._actions = lay
+        self.num_actions = lay.size
+
+    def obs_segments(self) -> list[Segment]:
+        return list(self._obs.segments)
+
+    def action_segments(self) -> list[Segment]:
+        return list(self._actions.segments)
+
+    def describe_index(self, index: int) -> str:
+        """What an action index means, with its slot spelled out."""
+        for seg in self._actions.segments:
+            if seg.start <= index < seg.stop:
+                return f"{seg.name}[{index - seg.start}]: {self._spelled(seg, index - seg.start)}"
+        raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
+
+    def _spelled(self, seg: Segment, k: int) -> str:
+        name = seg.name
+        f, v, a = FIELD_SLOTS, self.vocab, self.ability_slots
+        if name in SINGLES:
+            return SINGLES[name]
+        if name in ("play", "discard"):
+            return f"{name} the card in your hand slot {k}"
+        if name == "activate":
+            return f"activate ability {k % a} of your permanent in battlefield slot {k // a}"
+        if name in FIELD_ACTIONS:
+            return f"your permanent in battlefield slot {k}: {FIELD_ACTIONS[name]}"
+        if name == "return":
+            return f"substitution: bring back {self._card_name(k)} from your graveyard"
+        if name in ("target_permanent", "give", "take"):
+            verb = {
+                "target_permanent": "target",
+                "give": "synergy: move energy onto",
+                "take": "synergy: take energy from",
+            }[name]
+            return f"{verb} the permanent in slot {k % f} of {_zone('battlefield', k // f)}"
+        if name == "target_player":
+            return "target yourself" if k == 0 else f"target the seat {k} after you"
+        if name == "target_stack":
+            return f"target the stack item {k} from the top"
+        if name == "target_grave":
+            return f"target {self._card_name(k % v)} in {_zone('graveyard', k // v)}"
+        if name == "mode":
+            return f"choose mode {k} of the card"
+        return f"synergy: move {k + 1} energy token{'s' if k else ''}"
+
+    def _card_name(self, k: int) -> str:
+        return f"the card {self.catalogue[k]}" if k < self.other else "a card no card file prints"
+
+    # --- cards -----------------------------------------------------------------------
+    def card_slot(self, card: str | None) -> int:
+        """The card's index in the one-hot vocabulary (the "other card" slot if unprinted)."""
+        return self.card_index.get(card, self.other) if card is not None else self.other
+
+    def _db(self, view: Mapping[str, Any]) -> BossDB:
+        """The cards as this game has them: the printed ones, or with what-if numbers."""
+        changed = view.get("overrides")
+        with_key = getattr(self.game, "with_key", None)
+        if not changed or with_key is None:
+            return self.db
+        out: BossDB = with_key(self.db, encode(changed))
+        return out
+
+    def _count(self, out: np.ndarray, start: int, cards: Sequence[str | None]) -> None:
+        for c in cards:
+            if c is None:
+                continue
+            i = start + self.card_slot(c)
+            out[i] = min(1.0, out[i] + 1.0 / COPIES_DIV)
+
+    # --- the observation -------------------------------------------------------------
+    def observation(self, view: Mapping[str, Any]) -> np.ndarray:
+        out = np.zeros(self.obs_size, dtype=np.float32)
+        me = _seat(view)
+        s, v = self.seats, self.vocab
+        db = self._db(view)
+
+        pending = view["pending"]
+        kind = pending[0] if pending and view["phase"] != "over" else None
+        out[self.o_pending.start + (PENDING.index(kind) if kind else len(PENDING))] = 1.0
+        if kind == "continue":
+            out[self.o_stop.start + BOUNDARIES.index(pending[1])] = 1.0
+        out[self.o_phase.start + PHASES.index(view["phase"])] = 1.0
+        combat = min(max(int(view["combat"]) + 4, 0), len(COMBAT) - 1)
+        out[self.o_combat.start + combat] = 1.0
+        out[self.o_clock.start] = _clip(view["turn"] / TURN_DIV)
+        out[self.o_boss.start] = _clip(view["boss"] / max(1, view["boss_max"]))
+        out[self.o_boss.start + 1] = _clip(view["shield"] / SHIELD_DIV)
+        out[self.o_flags.start] = float(bool(view.get("step")))
+        out[self.o_flags.start + 1] = float(view["phase"] == "over")
+
+        hand = view["players"][me]["hand"] or []
+        width = v + len(HAND_FIELDS)
+        for k, c in enumerate(hand[:HAND_SLOTS]):
+            at = self.o_hand.start + k * width
+            out[at + self.card_slot(c)] = 1.0
+            d = db.cards.get(c)
+            if d is not None:
+                out[at + v] = _clip(d.cost / NUMBER_DIV)
+                out[at + v + 1] = float(d.type == "tactic")
+                out[at + v + 2] = float(d.is_permanent)
+        for j in range(s):
+            self._seat_block(out, view, (me + j) % s, j, me)
+        self._frames(out, me, self.o_stack.start, view["stack"][::-1], STACK_SLOTS)
+        out[self.o_stack.stop - 1] = _clip(len(view["stack"]) / STACK_SLOTS)
+        self._frames(out, me, self.o_res.start, view["resolving"][::-1], RESOLVING_SLOTS)
+        return out
+
+    def _seat_block(
+        self, out: np.ndarray, view: Mapping[str, Any], seat: int, j: int, me: int
+    ) -> None:
+        v = self.vocab
+        p = view["players"][seat]
+        abyss = p["abyss"]
+        flags = {
+            "active": view["active"] == seat,
+            "priority": view["priority"] == seat,
+            "deciding": _deciding(view) == seat,
+            "first": view["first"] == seat,
+            "winner": seat in view.get("winners", ()),
+            "waiting": p["waiting"],
+        }
+        numbers = {
+            "hand_size": p["hand_size"] / HAND_DIV,
+            "deck_size": p["deck_size"] / PILE_DIV,
+            "grave_size": len(p["grave"]) / PILE_DIV,
+            "abyss_size": len(abyss) / ABYSS_DIV,
+            "abyss_unseen": sum(c is None for c in abyss) / ABYSS_DIV,
+            "slots": p["slots"] / RESOURCE_DIV,
+            "filled": p["filled"] / RESOURCE_DIV,
+            "extra": p["extra"] / RESOURCE_DIV,
+            "max_resources": p["max_resources"] / RESOURCE_DIV,
+            "redeals": p["redeals"] / REDEAL_DIV,
+            "field_size": len(p["field"]) / FIELD_SLOTS,
+        }
+        at = self.o_seat.start + j * len(SEAT_FIELDS)
+        values = [float(bool(x)) for x in flags.values()] + [_clip(x) for x in numbers.values()]
+        out[at : at + len(SEAT_FIELDS)] = values
+        nl = len(self.labels) + 1
+        label = p["deck_name"]
+        at = self.o_deck.start + j * nl
+        out[at + (self.labels.index(label) if label in self.labels else nl - 1)] = 1.0
+        for e in view["effects"]:
+            what, who, until = e[0], e[1], e[2]
+            if who == seat and what in FORBIDS and until in UNTIL:
+                k = UNTIL.index(until) * len(FORBIDS) + FORBIDS.index(what)
+                out[self.o_forbid.start + j * len(UNTIL) * len(FORBIDS) + k] = 1.0
+        if seat != me:
+            self._count(out, self.o_known.start + j * v, p["hand_known"] or [])
+        self._count(out, self.o_grave.start + j * v, p["grave"])
+        self._count(out, self.o_abyss.start + j * v, abyss)
+        attackers = set(view["attackers"])
+        width = self._per_perm
+        for k, perm in enumerate(p["field"][:FIELD_SLOTS]):
+            at = self.o_field.start + (j * FIELD_SLOTS + k) * width
+            out[at + self.card_slot(perm["card"])] = 1.0
+            unit = "attack" in perm
+            out[at + v : at + width] = [
+                float(unit),
+                _clip(perm.get("attack", 0) / NUMBER_DIV),
+                _clip(perm.get("durability", 0) / NUMBER_DIV),
+                _clip(perm["energy"] / NUMBER_DIV),
+                float(perm["tapped"]),
+                float(perm["exhausted"]),
+                float(perm.get("fed", False)),
+                float(perm["inst"] in attackers),
+                float(perm["owner"] != seat),
+            ]
+
+    def _frames(
+        self, out: np.ndarray, me: int, start: int, frames: Sequence[Mapping[str, Any]], slots: int
+    ) -> None:
+        s, v = self.seats, self.vocab
+        for k, f in enumerate(frames[:slots]):
+            at = start + k * self._per_frame
+            if f["card"] is not None:
+                out[at + self.card_slot(f["card"])] = 1.0
+            out[at + v + (int(f["controller"]) - me) % s] = 1.0
+            if f["source"] in SOURCES:
+                out[at + v + s + SOURCES.index(f["source"])] = 1.0
+            at += v + s + len(SOURCES)
+            out[at] = _clip(int(f["index"]) / FRAME_DIV)
+            out[at + 1] = _clip(int(f["step"]) / FRAME_DIV)
+
+    # --- actions ---------------------------------------------------------------------
+    def _places(self, view: Mapping[str, Any], me: int) -> dict[int, tuple[int, int]]:
+        """Each permanent by instance: (relative seat, battlefield slot, capped)."""
+        out: dict[int, tuple[int, int]] = {}
+        for j in range(self.seats):
+            for k, perm in enumerate(view["players"][(me + j) % self.seats]["field"]):
+                out[int(perm["inst"])] = (j, min(k, FIELD_SLOTS - 1))
+        return out
+
+    def action_indices(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[int]:
+        me = _seat(view)
+        s, f = self.seats, FIELD_SLOTS
+        places = self._places(view, me)
+        out: list[int] = []
+        # hand and graveyard cards: placed per kind, once (see the module docstring)
+        placed: dict[tuple[str, int], int] = {}
+        for kind, find in (
+            ("play", self._play_slots),
+            ("discard", self._discard_slots),
+            ("return", self._return_slots),
+            ("target", self._grave_slots),
+        ):
+            insts = [
+                int(a[1])
+                for a in actions
+                if a[0] == kind and (kind != "target" or _is_card(a[1], places))
+            ]
+            if insts:
+                for inst, index in zip(insts, find(view, me, len(insts)), strict=True):
+                    placed[(kind, inst)] = index
+
+        def own(inst: int) -> int:
+            j, k = places[inst]
+            if j != 0:
+                raise ValueError(f"permanent {inst} is not the deciding seat's")
+            return k
+
+        for action in actions:
+            kind = action[0]
+            if kind in SINGLES:
+                out.append(self.a_single[kind].start)
+            elif kind in ("play", "discard", "return"):
+                out.append(placed[(kind, int(action[1]))])
+            elif kind == "activate":
+                k = min(int(action[2]), self.ability_slots - 1)
+                out.append(self.a_activate.start + own(int(action[1])) * self.ability_slots + k)
+            elif kind in FIELD_ACTIONS:
+                out.append(self.a_field[kind].start + own(int(action[1])))
+            elif kind == "target":
+                x = int(action[1])
+                if x >= STACK:
+                    top = len(view["stack"]) - 1 - (x - STACK)
+                    out.append(self.a_target_stack.start + min(max(top, 0), STACK_SLOTS - 1))
+                elif x >= PLAYER:
+                    out.append(self.a_target_player.start + (x - PLAYER - me) % s)
+                elif x in places:
+                    j, k = places[x]
+                    out.append(self.a_target_perm.start + j * f + k)
+                else:
+                    out.append(placed[("target", x)])
+            elif kind in ("give", "take"):
+                j, k = places[int(action[1])]
+                seg = self.a_give if kind == "give" else self.a_take
+                out.append(seg.start + j * f + k)
+            elif kind == "mode":
+                out.append(self.a_mode.start + min(int(action[1]), self.mode_slots - 1))
+            elif kind == "amount":
+                n = min(max(int(action[1]), 1), AMOUNT_SLOTS)
+                out.append(self.a_amount.start + n - 1)
+            else:
+                raise ValueError(f"unknown Boss Battle action {action!r}")
+        return self.separate(out)
+
+    def _play_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
+        hand = view["players"][me]["hand"] or []
+        found = _castable(view, self._db(view), me, n)
+        slots = _assign(found, _firsts(hand), n, "play")
+        return [self.a_play.start + k for k in slots]
+
+    def _discard_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
+        hand = view["players"][me]["hand"] or []
+        return [self.a_discard.start + k for k in _assign(None, _firsts(hand), n, "discard")]
+
+    def _return_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
+        db = self._db(view)
+        grave = view["players"][me]["grave"]
+        firsts = _firsts(grave)
+        mitsims = [k for k in firsts if (d := db.cards.get(grave[k])) is None or d.is_mitsim]
+        fallback = mitsims if len(mitsims) >= n else firsts
+        slots = _assign(_mitsims(view, db, me, n), fallback, n, "return")
+        return [self.a_return.start + self.card_slot(grave[k]) for k in slots]
+
+    def _grave_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
+        s, v = self.seats, self.vocab
+        found = _grave_options(view, self._db(view), me, s)
+        every = []
+        for j in range(s):
+            grave = view["players"][(me + j) % s]["grave"]
+            every += [((me + j) % s, grave[k]) for k in _firsts(grave)]
+        picks = _assign(found, every, n, "graveyard target")
+        return [
+            self.a_target_grave.start + ((who - me) % s) * v + self.card_slot(card)
+            for who, card in picks
+        ]
+
+
+def _is_card(x: Any, places: Mapping[int, Any]) -> bool:
+    """A target code naming a graveyard card (not a permanent, a player or a stack item)."""
+    return int(x) < PLAYER and int(x) not in places
+
+
+def _zone(zone: str, j: int) -> str:
+    """'your graveyard', 'the graveyard of the seat 2 after you'."""
+    return f"your {zone}" if j == 0 else f"the {zone} of the seat {j} after you"
+
+
+register_encoder("boss", BossEncoder)
