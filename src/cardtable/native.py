@@ -21,12 +21,13 @@ from types import ModuleType
 
 # Compiled together (one shared library per group): the state, the rules and the
 # effects each game's legal-move generation and application run through, and the
-# search's tree, and the card records they read (Epic's records.py). Card schemas
+# search's tree, and the card records they read (each game's records.py). Card schemas
 # (pydantic), set-up, positions, views and rendering stay interpreted.
 GROUPS: dict[str, tuple[str, ...]] = {
-    "core_native": ("cardtable.core.rng",),
+    "core_native": ("cardtable.core.rng", "cardtable.core.instances"),
     "agents_native": ("cardtable.agents.ismcts",),
     "clash_native": (
+        "cardtable.games.clash.records",
         "cardtable.games.clash.state",
         "cardtable.games.clash.abilities",
         "cardtable.games.clash.effects",
@@ -38,14 +39,17 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.epic.multi",
         "cardtable.games.epic.effects",
         "cardtable.games.epic.rules",
+        "cardtable.games.epic.invariants",
     ),
     "bluemoon_native": (
+        "cardtable.games.bluemoon.records",
         "cardtable.games.bluemoon.state",
         "cardtable.games.bluemoon.powers",
         "cardtable.games.bluemoon.tasks",
         "cardtable.games.bluemoon.rules",
     ),
     "boss_native": (
+        "cardtable.games.boss.records",
         "cardtable.games.boss.state",
         "cardtable.games.boss.mechanics",
         "cardtable.games.boss.effects",
