@@ -7,6 +7,18 @@ from cardtable.agents.base import agent_names, make_agent, parse_spec, register_
 from cardtable.agents.greedy import GreedyAgent
 from cardtable.agents.ismcts import IsmctsAgent
 from cardtable.agents.random_agent import RandomAgent
+from cardtable.core.agent import Agent
+from cardtable.core.game import Game
+
+
+def _openspiel_ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    """OpenSpiel's own IS-MCTS bot (cardtable.rl.openspiel), loaded on first use."""
+    from cardtable.rl.openspiel import make_openspiel_agent
+
+    return make_openspiel_agent(game, seed, params)
+
+
+register_agent("openspiel-ismcts", _openspiel_ismcts)
 
 __all__ = [
     "GreedyAgent",

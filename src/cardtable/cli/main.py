@@ -598,9 +598,18 @@ def bench_command(
             "(iterations per wall-clock second).",
         ),
     ] = 1,
+    vector_steps: Annotated[
+        int,
+        typer.Option(
+            "--vector-steps",
+            min=0,
+            help="Game steps to time through the RL vector runner (0: skip).",
+        ),
+    ] = 2000,
     lang: LangOpt = Lang.ru,
 ) -> None:
-    """Measure games and actions per second, clone/apply costs and ISMCTS speed on one core."""
+    """Measure games and actions per second, clone/apply costs, ISMCTS speed and the RL
+    vector runner's steps per second on one core."""
     run(
         lang,
         lambda: tools.bench_cmd(
@@ -613,6 +622,7 @@ def bench_command(
             builds.value,
             jobs,
             ismcts_iters,
+            vector_steps,
         ),
     )
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -320,9 +320,11 @@ def bench_cmd(
     builds: str = "this",
     jobs: int = 1,
     ismcts_iters: int = 200,
+    vector_steps: int = 0,
 ) -> None:
-    """Throughput of random full games on one core, and ISMCTS search speed: of this
-    process's build, or of the interpreted and compiled builds side by side."""
+    """Throughput of random full games on one core, ISMCTS search speed and the RL vector
+    runner's steps per second: of this process's build, or of the interpreted and compiled
+    builds side by side."""
     if games <= 0:
         raise SetupError(t("games_positive", lang, n=games))
     game = get_game(game_id)
@@ -332,7 +334,14 @@ def bench_cmd(
             for name, found in runs.items():
                 found.append(
                     bench_in_process(
-                        game_id, games, seed, ismcts_decisions, name, jobs, ismcts_iters
+                        game_id,
+                        games,
+                        seed,
+                        ismcts_decisions,
+                        name,
+                        jobs,
+                        ismcts_iters,
+                        vector_steps,
                     )
                 )
         measured = {name: median_run(found) for name, found in runs.items()}
@@ -349,6 +358,10 @@ def bench_cmd(
         ismcts_jobs=jobs,
         ismcts_iters=ismcts_iters,
     )
+    if vector_steps:
+        from cardtable.rl.vector import bench_vector
+
+        result = replace(result, vector=bench_vector(game_id, VECTOR_ENVS, vector_steps, seed))
     if as_json:
         echo_json({**result.to_json(), "build": build_name()})
         return
@@ -406,6 +419,8 @@ def bench_cmd(
             ),
             f"{search.iters_per_s:,.0f}",
         )
+    if result.vector is not None:
+        row(t("bench_vector", lang, n=result.vector.envs), f"{result.vector.steps_per_s:,.0f}")
     console().print(table)
 
 
@@ -417,13 +432,14 @@ def bench_in_process(
     build: str,
     jobs: int = 1,
     ismcts_iters: int = 200,
+    vector_steps: int = 0,
 ) -> dict[str, Any]:
     """``cardtable bench --json`` run in a fresh process of the given build."""
     env = dict(os.environ, CARDTABLE_INTERPRETED="1" if build == "interpreted" else "0")
     args = [sys.executable, "-m", "cardtable.cli.main", "bench", game_id, "--json",
             "--games", str(games), "--seed", str(seed),
             "--ismcts-decisions", str(ismcts_decisions), "--jobs", str(jobs),
-            "--ismcts-iters", str(ismcts_iters)]  # fmt: skip
+            "--ismcts-iters", str(ismcts_iters), "--vector-steps", str(vector_steps)]  # fmt: skip
     done = subprocess.run(args, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SetupError(done.stderr.strip().splitlines()[-1] if done.stderr.strip() else build)
@@ -432,6 +448,8 @@ def bench_in_process(
 
 
 BUILD_ROUNDS = 3
+VECTOR_ENVS = 16
+"""Games the bench steps together in the RL vector runner."""
 
 
 def median_run(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -477,6 +495,10 @@ def builds_table(game: Game, games: int, measured: dict[str, dict[str, Any]], la
         )
         label = t("bench_ismcts_jobs", lang, jobs=int(slow["ismcts_parallel"]["jobs"]),
                   iterations=t("count_iterations", lang, n=int(slow["ismcts_parallel"]["iters"])))  # fmt: skip
+        table.add_row(label, f"{a:,.0f}", f"{b:,.0f}", f"{b / a:.2f}×" if a else "—")
+    if slow.get("vector") and fast.get("vector"):
+        a, b = float(slow["vector"]["steps_per_s"]), float(fast["vector"]["steps_per_s"])
+        label = t("bench_vector", lang, n=int(slow["vector"]["envs"]))
         table.add_row(label, f"{a:,.0f}", f"{b:,.0f}", f"{b / a:.2f}×" if a else "—")
     return table
 

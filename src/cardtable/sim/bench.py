@@ -1,5 +1,6 @@
 """Benchmarks: random full games per second, actions per second, clone and apply costs,
-and ISMCTS search iterations per second.
+ISMCTS search iterations per second, and (measured by ``cardtable.rl.vector``) the steps
+per second of the vectorised RL runner.
 
 Measured on one core through the unchecked fast path; figures are printed, never asserted.
 """
@@ -51,6 +52,30 @@ class IsmctsBench:
 
 
 @dataclass(frozen=True, slots=True)
+class VectorBench:
+    """Speed of the vectorised RL runner (``cardtable.rl.vector``): game steps per CPU
+    second with ``envs`` games stepped together, observations and masks included."""
+
+    envs: int
+    steps: int
+    seconds: float
+
+    @property
+    def steps_per_s(self) -> float:
+        """Game steps (one action in one game) per CPU second."""
+        return self.steps / self.seconds if self.seconds else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-data form."""
+        return {
+            "envs": self.envs,
+            "steps": self.steps,
+            "seconds": round(self.seconds, 4),
+            "steps_per_s": round(self.steps_per_s, 1),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class BenchResult:
     """Throughput figures of one game."""
 
@@ -63,6 +88,7 @@ class BenchResult:
     legal_us: float
     ismcts: IsmctsBench | None = None
     ismcts_parallel: IsmctsBench | None = None
+    vector: VectorBench | None = None
 
     @property
     def games_per_s(self) -> float:
@@ -90,6 +116,7 @@ class BenchResult:
             "ismcts_parallel": None
             if self.ismcts_parallel is None
             else self.ismcts_parallel.to_json(),
+            "vector": None if self.vector is None else self.vector.to_json(),
         }
 
 

@@ -1,0 +1,203 @@
+"""The OpenSpiel adapter (cardtable.rl.openspiel) and the ``openspiel-ismcts`` agent.
+
+Every game loads by name as ``python_cardtable_<game>`` and passes OpenSpiel's own random
+simulation test (``pyspiel.random_sim_test``), also in modes with one, three and four
+players and with state serialization; the game type declares a single explicit chance
+node (the deal seed), imperfect information and zero-sum utility only for two-seat
+duels; information-state and observation strings and tensors are the same for a state
+and any ``determinize``d copy from that player's view, and ``resample_from_infostate``
+keeps them; OpenSpiel's IS-MCTS bot runs on the adapted game. The agent plays a match
+through the project's match runner, given only a seat's view (no true state to reach)
+and searching from states with that seat's observation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from cardtable.agents import make_agent
+from cardtable.core.agent import SeatView
+from cardtable.core.errors import SetupError
+from cardtable.core.game import Action, Game
+from cardtable.core.match import play_match
+from cardtable.core.registry import game_ids, get_game
+from cardtable.core.rng import Rng
+from cardtable.rl.openspiel import CardtableState, load_game
+
+MODES = [
+    ("clash", {"mode": "solo"}),
+    ("clash", {"mode": "2v2", "format": "draft"}),
+    ("epic", {"players": 3, "mode": "ffa"}),
+    ("boss", {"players": 3}),
+    ("bluemoon", {"step": True}),
+]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_random_simulation_test_passes(game_id: str) -> None:
+    game = pyspiel.load_game(f"python_cardtable_{game_id}")
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize(("game_id", "setup"), MODES, ids=[f"{g}:{s}" for g, s in MODES])
+def test_random_simulation_test_passes_in_other_modes(game_id: str, setup: dict[str, Any]) -> None:
+    pyspiel.random_sim_test(load_game(game_id, setup), num_sims=1, serialize=False, verbose=False)
+
+
+def test_states_serialize_and_games_pickle() -> None:
+    import pickle
+
+    game = load_game("clash", max_game_length=500)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    again = pickle.loads(pickle.dumps(game))
+    assert str(again) == str(game) and again.max_game_length() == 500
+
+
+def test_game_types_and_players() -> None:
+    duel = pyspiel.load_game("python_cardtable_clash")
+    kind = duel.get_type()
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM and duel.num_players() == 2
+    assert duel.max_chance_outcomes() == 1 << 16 and duel.new_initial_state().is_chance_node()
+    solo = load_game("clash", {"mode": "solo"})
+    assert solo.num_players() == 1  # the rulebook's AI is no player
+    ffa = load_game("epic", {"players": 4, "mode": "ffa"})
+    assert ffa.num_players() == 4
+    assert ffa.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    with pytest.raises(SetupError, match="bogus"):
+        load_game("clash", {"bogus": 1})
+
+
+def dealt(game: Any, seed: int, steps: int) -> CardtableState:
+    """A state ``steps`` random decisions after deal ``seed``."""
+    state = game.new_initial_state()
+    state.apply_action(seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    assert isinstance(state, CardtableState)
+    return state
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_information_never_depends_on_what_a_player_cannot_see(game_id: str) -> None:
+    game = pyspiel.load_game(f"python_cardtable_{game_id}")
+    engine = get_game(game_id)
+    for seed, steps in ((1, 0), (2, 7), (3, 25), (4, 60)):
+        state = dealt(game, seed, steps)
+        for player in range(game.num_players()):
+            seat = state.table.rules.seats[player]
+            other = game.state_from(engine.determinize(state.table.state, seat, Rng(seed)))
+            resampled = state.resample_from_infostate(
+                player, pyspiel.UniformProbabilitySampler(0.0, 1.0)
+            )
+            for twin in (other, resampled):
+                assert twin.information_state_string(player) == state.information_state_string(
+                    player
+                )
+                assert twin.observation_string(player) == state.observation_string(player)
+                np.testing.assert_array_equal(
+                    twin.information_state_tensor(player), state.information_state_tensor(player)
+                )
+                np.testing.assert_array_equal(
+                    twin.observation_tensor(player), state.observation_tensor(player)
+                )
+            if not state.is_terminal() and state.current_player() == player:
+                assert other.legal_actions() == state.legal_actions()
+
+
+def test_openspiel_ismcts_bot_runs_on_an_adapted_game() -> None:
+    game = pyspiel.load_game("python_cardtable_clash")
+    rng = np.random.RandomState(0)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, rng),
+        2.0,
+        10,
+        random_state=rng,
+        allow_inconsistent_action_sets=True,
+    )
+    state = dealt(game, 5, 3)
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+
+
+class StrictView:
+    """A seat's window with nothing behind it: no true state for an agent to reach."""
+
+    __slots__ = ("_view", "game", "seat")
+
+    def __init__(self, view: SeatView) -> None:
+        self._view = view
+        self.game = view.game
+        self.seat = view.seat
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        return dict(self._view.observation)
+
+    @property
+    def legal(self) -> list[Action]:
+        return list(self._view.legal)
+
+    def text(self, action: Action) -> str:
+        return str(self._view.text(action))
+
+    def sample_state(self, rng: Any) -> Any:
+        return self._view.sample_state(rng)
+
+
+class Checked:
+    """The agent under test, handed strict views; each state its bot searched from must
+    show the seat exactly what the seat saw, and must not be the true state."""
+
+    def __init__(self, game: Game, spec: str, seed: int) -> None:
+        self.inner = make_agent(spec, game, seed)
+        self.name = self.inner.name
+        self.game = game
+        self.searched = 0
+
+    def act(self, view: SeatView) -> Action:
+        before = len(self.inner.roots)
+        action = self.inner.act(StrictView(view))  # type: ignore[arg-type]
+        if len(self.inner.roots) > before:
+            root = self.inner.roots[-1]
+            assert root is not view._state
+            assert self.game.observe(root, view.seat) == view.observation
+            self.searched += 1
+        assert action in view.legal
+        return action
+
+
+def test_agent_plays_a_match_from_its_own_view_only() -> None:
+    game = get_game("clash")
+    agent = Checked(game, "openspiel-ismcts:iters=20", 1)
+    result = play_match(game, {}, 7, [agent, make_agent("random", game, 2)])
+    assert result.outcome.winners and agent.searched > 3
+    replay = play_match(
+        game, {}, 7, [Checked(game, "openspiel-ismcts:iters=20", 1), make_agent("random", game, 2)]
+    )
+    assert replay.replay.actions == result.replay.actions  # seeded: the same match again
+    solo = Checked(game, "openspiel-ismcts:iters=10,seed=4", 0)
+    play_match(game, {"mode": "solo"}, 3, [solo, make_agent("clash-solo", game, 5)])
+    assert solo.searched > 0  # against the rulebook's AI, which the engine plays
+
+
+def test_agent_spec_is_checked() -> None:
+    game = get_game("clash")
+    with pytest.raises(SetupError, match="bogus"):
+        make_agent("openspiel-ismcts:bogus=1", game, 0)
+    with pytest.raises(SetupError):
+        make_agent("openspiel-ismcts:iters=0", game, 0)
