@@ -24,7 +24,7 @@ from types import ModuleType
 # search's tree, and the card records they read (each game's records.py). Card schemas
 # (pydantic), set-up, positions, views and rendering stay interpreted.
 GROUPS: dict[str, tuple[str, ...]] = {
-    "core_native": ("cardtable.core.rng", "cardtable.core.instances"),
+    "core_native": ("cardtable.core.rng", "cardtable.core.instances", "cardtable.core.records"),
     "agents_native": ("cardtable.agents.ismcts",),
     "clash_native": (
         "cardtable.games.clash.records",

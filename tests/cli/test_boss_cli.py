@@ -179,13 +179,13 @@ def test_every_word_of_the_vocabulary_has_a_phrase() -> None:
                 except ValidationError:
                     continue
                 for lang in ("ru", "en"):
-                    _clean(step_text(step, lang)[0], f"{op} {to} {extra} ({lang})")
+                    _clean(step_text(schema.step_def(step), lang)[0], f"{op} {to} {extra} ({lang})")
                     made += 1
     assert made > 500
     for per in lists(schema.Per):
         step = schema.Step(op="damage_boss", amount=2, per=per)
         for lang in ("ru", "en"):
-            _clean(step_text(step, lang)[0], per)
+            _clean(step_text(schema.step_def(step), lang)[0], per)
     applies = lists(schema.Static.model_fields["applies"].annotation)
     whats = {"forbid": lists(schema.Forbidden), "allow": lists(schema.Allowed)}
     phrased: set[str] = set()
@@ -197,7 +197,7 @@ def test_every_word_of_the_vocabulary_has_a_phrase() -> None:
                 continue
             phrased.add(kind)
             for lang in ("ru", "en"):
-                _clean(static_text(st, lang), f"{kind} {who} {what}")
+                _clean(static_text(schema.static_def(st), lang), f"{kind} {who} {what}")
     assert phrased == set(lists(schema.Static.model_fields["kind"].annotation))
     spark = {"op": "damage_boss", "amount": 1}
     for when in lists(schema.When):

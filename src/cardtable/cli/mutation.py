@@ -32,7 +32,8 @@ from cardtable.core.registry import get_game
 from cardtable.core.replay import Replay
 from cardtable.games.clash import mutation as mu
 from cardtable.games.clash.abilities import names_of
-from cardtable.games.clash.cards import CREATURE, CardDef, default_db
+from cardtable.games.clash.cards import default_db
+from cardtable.games.clash.records import CREATURE, CardDef
 
 QUIT_WORDS = ("quit", "exit", "q", "выход")
 DONE_WORDS = ("done", "0", "готово", "d")

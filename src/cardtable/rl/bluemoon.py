@@ -26,15 +26,9 @@ from typing import Any
 import numpy as np
 
 from cardtable.core.game import Action, Game
-from cardtable.games.bluemoon.cards import (
-    GANGS,
-    ICONS,
-    PEOPLES,
-    PLAYED_TYPES,
-    BlueMoonDB,
-    default_db,
-)
+from cardtable.games.bluemoon.cards import GANGS, ICONS, PEOPLES, PLAYED_TYPES, default_db
 from cardtable.games.bluemoon.formats import DECK
+from cardtable.games.bluemoon.records import BlueMoonDB
 from cardtable.games.bluemoon.rules import BOUNDARIES
 from cardtable.games.bluemoon.state import DRAGONS
 from cardtable.rl.encoding import Encoder, Layout, Segment, register_encoder

@@ -28,8 +28,9 @@ import numpy as np
 
 from cardtable.core.game import Action, Game
 from cardtable.core.overrides import encode
-from cardtable.games.boss.cards import BossDB, CardDef, Forbidden, Step, default_db
+from cardtable.games.boss.cards import Forbidden, default_db
 from cardtable.games.boss.effects import HAND_LIMIT
+from cardtable.games.boss.records import BossDB, CardDef, StepDef
 from cardtable.games.boss.rules import BOUNDARIES
 from cardtable.games.boss.state import PHASES, PLAYER, SOURCES, STACK
 from cardtable.rl.encoding import Encoder, Layout, Segment, register_encoder
@@ -216,7 +217,7 @@ def _mitsims(view: Mapping[str, Any], db: BossDB, seat: int, n: int) -> list[int
     return None if chosen is None else sorted(chosen)
 
 
-def _grave_step(view: Mapping[str, Any], db: BossDB) -> Step | None:
+def _grave_step(view: Mapping[str, Any], db: BossDB) -> StepDef | None:
     """The graveyard-targeting step resolving (effects.frame_steps); None if the view does
     not tell it (an unknown card, "choose one" modes with different filters)."""
     if not view["resolving"]:
@@ -226,7 +227,7 @@ def _grave_step(view: Mapping[str, Any], db: BossDB) -> Step | None:
     if d is None:
         return None
     src, idx = f["source"], int(f["index"])
-    lists: list[tuple[Step, ...]] = []
+    lists: list[tuple[StepDef, ...]] = []
     if src == "card":
         lists = [m.steps for m in d.modes] if d.modes else [d.steps]
     elif src == "ability" and idx < len(d.activated):
@@ -247,7 +248,7 @@ def _grave_step(view: Mapping[str, Any], db: BossDB) -> Step | None:
     return steps[0] if len(filters) == 1 else None
 
 
-def _fits(step: Step, d: CardDef) -> bool:
+def _fits(step: StepDef, d: CardDef) -> bool:
     """Whether a graveyard card passes a step's filters (effects.fits: graveyard cards are
     never tapped)."""
     t = step.type

@@ -24,8 +24,9 @@ import numpy as np
 
 from cardtable.core.game import Action, Game, canonical_json
 from cardtable.games.clash.abilities import ABILITIES
-from cardtable.games.clash.cards import SPELL, CardDB, CardDef, default_db, parse_cards
+from cardtable.games.clash.cards import default_db, parse_cards
 from cardtable.games.clash.formats import DRAFT_REVEAL
+from cardtable.games.clash.records import SPELL, CardDB, CardDef
 from cardtable.games.clash.rules import BOUNDARIES, FATIGUE_AFTER
 from cardtable.rl.encoding import Encoder, Layout, Segment, register_encoder
 

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from cardtable.core.registry import get_game
-from cardtable.games.bluemoon.cards import Mutant, Power
+from cardtable.games.bluemoon.cards import Mutant, Power, mutant_def, power_def
 from cardtable.games.bluemoon.render import card_list, card_table, power_text
 from cardtable.games.bluemoon.tasks import ENGINE_MODES, MODES
 
@@ -81,11 +81,11 @@ def test_every_kind_mode_and_condition(lang):
     condition and switch reads as clean words, also beyond the encoded cards."""
     base = DB.cards["ember"]
     for p in _synthetic():
-        check_clean(power_text(GAME, dataclasses.replace(base, powers=(p,)), lang), lang)
+        check_clean(power_text(GAME, dataclasses.replace(base, powers=(power_def(p),)), lang), lang)
     for when in WHENS:
         for switch in ("toggle", "fire", "earth"):
             m = Mutant(when=when, n=3, element="earth", switch=switch)
-            d = dataclasses.replace(base, powers=(), mutant=m)
+            d = dataclasses.replace(base, powers=(), mutant=mutant_def(m))
             check_clean(power_text(GAME, d, lang), lang)
 
 

@@ -8,7 +8,6 @@ import random
 
 from cardtable.core import get_game, state_hash
 from cardtable.core.rng import Rng
-from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, Power
 from cardtable.games.bluemoon.powers import (
     ALL,
     active,
@@ -19,6 +18,7 @@ from cardtable.games.bluemoon.powers import (
     raw_active,
     total,
 )
+from cardtable.games.bluemoon.records import BlueMoonDB, CardDef, PowerDef
 from cardtable.games.bluemoon.state import BlueMoonState
 
 GAME = get_game("bluemoon")
@@ -37,7 +37,7 @@ def _raw_active(st: BlueMoonState, s: int) -> list[int]:
     return out
 
 
-def _hits(p: Power, d: CardDef, aspect: str) -> bool:
+def _hits(p: PowerDef, d: CardDef, aspect: str) -> bool:
     if p.aspect not in ("all", aspect) or d.type not in (p.types or ALL):
         return False
     if d.id in p.void_if_opposed_by:
@@ -85,7 +85,7 @@ def _working(db: BlueMoonDB, st: BlueMoonState) -> set[int]:
     return {y for y in cards if works.get(y) is True}
 
 
-def _ignoring(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+def _ignoring(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[PowerDef]:
     working = _working(db, st)
     return [
         p
@@ -117,7 +117,7 @@ def _icons(db: BlueMoonDB, st: BlueMoonState, i: int) -> frozenset[str]:
     return frozenset(kept)
 
 
-def _powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+def _powers(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[PowerDef]:
     return [
         p
         for i in _raw_active(st, s)

@@ -20,9 +20,10 @@ from cardtable.core.errors import CardtableError
 from cardtable.games.clash import mutation as mu
 from cardtable.games.clash import positions
 from cardtable.games.clash.abilities import ABILITIES
-from cardtable.games.clash.cards import CardDB, CardModel, SetDef, default_db, load_db, load_sets
+from cardtable.games.clash.cards import CardModel, default_db, load_db, load_sets
 from cardtable.games.clash.formats import ClashSetup
 from cardtable.games.clash.problems import PKG
+from cardtable.games.clash.records import CardDB, SetDef
 from cardtable.games.clash.solo import AiSpend, RulebookAI, solo_agent_level, spends
 from tests.games.clash.helpers import GAME
 from tests.i18n.checks import catalog_problems, error_problems, message_keys

@@ -11,7 +11,8 @@ import pytest
 from cardtable.core import IllegalAction, get_game
 from cardtable.core.errors import CardDataError, SetupError
 from cardtable.games.clash import mutation as mu
-from cardtable.games.clash.cards import CREATURE, SPELL, default_db
+from cardtable.games.clash.cards import default_db
+from cardtable.games.clash.records import CREATURE, SPELL
 from cardtable.games.clash.state import IN_HAND
 
 SPECS = ["greedy", "random", "greedy", "random"]

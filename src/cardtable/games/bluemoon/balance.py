@@ -13,10 +13,11 @@ from typing import Any
 from cardtable.core.errors import shown
 from cardtable.core.i18n import tr
 from cardtable.core.overrides import merge_overrides
-from cardtable.games.bluemoon.cards import PEOPLES, BlueMoonDB
+from cardtable.games.bluemoon.cards import PEOPLES
 from cardtable.games.bluemoon.formats import parse_setup
 from cardtable.games.bluemoon.overrides import check_overrides
 from cardtable.games.bluemoon.problems import MESSAGES
+from cardtable.games.bluemoon.records import BlueMoonDB
 from cardtable.games.bluemoon.state import BlueMoonState
 
 _PLAYS = {"char": "play", "boost": "play", "support": "play", "lead": "lead"}

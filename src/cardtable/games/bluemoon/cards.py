@@ -1,4 +1,5 @@
-"""Blue Moon card data: the TOML schema, loading, the database.
+"""Blue Moon card data: the TOML schema and loading into the engine's records
+(``records.py``: ``CardDef``, ``BlueMoonDB`` and the powers and mutant conditions they hold).
 
 One file per deck box (``data/<box>.toml``): the leader and 30 playing cards. A card's
 printed facts (type, Fire/Earth values, icons, gang, moons) are transcribed; its special
@@ -8,8 +9,6 @@ a list of effects) — ``power = true`` marks a power not yet encoded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -17,9 +16,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, parse_entries, read_toml
 from cardtable.core.errors import CardDataError, Message, shown
 from cardtable.games.bluemoon.problems import MESSAGES
+from cardtable.games.bluemoon.records import (
+    BlueMoonDB,
+    CardDef,
+    MutantDef,
+    PowerDef,
+    blue_moon_db,
+    derived,
+)
 
 PEOPLES = ("hoax", "vulca", "mimix", "flit", "khind", "terrah", "pillar", "aqua")
 TYPES = ("leader", "character", "booster", "support", "leadership")
@@ -96,16 +103,6 @@ class Power(BaseModel):
     )
 
 
-AIMED_MODES = ("double_one", "set_one", "sum_one", "max_one")
-
-
-def is_aimed(p: Power) -> bool:
-    """A power applied to "one of my" cards, which its player chooses: a change to one of
-    my characters (``value`` with an ``AIMED_MODES`` mode) or the doubling of one of my
-    Caterpillar boosters' demands (``double_effect``) (bluemoon.special.rule2_choice)."""
-    return p.kind == "double_effect" or (p.kind == "value" and p.mode in AIMED_MODES)
-
-
 class Mutant(BaseModel):
     """When a mutant may be played, and how it switches the contested element."""
 
@@ -154,55 +151,20 @@ class CardModel(BaseModel):
         return self
 
 
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    """A card as the engine uses it."""
+def power_def(m: Power) -> PowerDef:
+    """The engine's record of a validated power (records.py)."""
+    return PowerDef(**{name: getattr(m, name) for name in Power.model_fields})
 
-    id: str
-    box: str
-    people: str
-    number: int
-    name_ru: str
-    name_en: str
-    type: str
-    fire: int
-    earth: int
-    icons: frozenset[str]
-    gang: str | None
-    moons: int
-    has_power: bool
-    powers: tuple[Power, ...]
-    mutant: Mutant | None
-    # derived from the fields above (for the engine's hot paths)
-    protected: bool = field(init=False, repr=False, compare=False)
-    ignores: tuple[Power, ...] = field(init=False, repr=False, compare=False)
-    aimed: Power | None = field(init=False, repr=False, compare=False)
-    on_my_turn: bool = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "protected", "protected" in self.icons)
-        object.__setattr__(self, "ignores", tuple(p for p in self.powers if p.kind == "ignore"))
-        aimed = [p for p in self.powers if is_aimed(p)]
-        object.__setattr__(self, "aimed", aimed[0] if aimed else None)
-        mine = any(p.kind == "act" and p.timing == "my_turn" for p in self.powers)
-        object.__setattr__(self, "on_my_turn", mine)
-
-    def name(self, lang: str) -> str:
-        """The card's name in ``lang``."""
-        return self.name_ru if lang == "ru" else self.name_en
-
-    def value(self, element: int) -> int:
-        """The printed value in an element (0 fire, 1 earth)."""
-        return self.earth if element else self.fire
-
-    @property
-    def first_word(self) -> str:
-        """The first word of the English name (PAIR partners share it)."""
-        return self.name_en.split()[0].lower()
+def mutant_def(m: Mutant) -> MutantDef:
+    """The engine's record of a validated mutant condition (records.py)."""
+    return MutantDef(m.when, m.n, m.element, m.switch)
 
 
 def card_from_model(m: CardModel, box: str) -> CardDef:
-    """The engine form of a validated card."""
+    """The engine's record of a validated card (records.py)."""
+    icons = frozenset(m.icons)
+    powers = tuple(power_def(p) for p in m.powers)
     return CardDef(
         m.id,
         box,
@@ -213,39 +175,14 @@ def card_from_model(m: CardModel, box: str) -> CardDef:
         m.type,
         m.fire or 0,
         m.earth or 0,
-        frozenset(m.icons),
+        icons,
         m.gang,
         m.moons,
         m.power or bool(m.powers),
-        m.powers,
-        m.mutant,
+        powers,
+        None if m.mutant is None else mutant_def(m.mutant),
+        *derived(icons, powers),
     )
-
-
-@dataclass(frozen=True, slots=True)
-class BlueMoonDB:
-    """Every Blue Moon card, by id, and the deck boxes."""
-
-    cards: Mapping[str, CardDef]
-    boxes: Mapping[str, tuple[str, ...]]
-    # derived: the cards with a "one of my …" power (a quick test for a whole game)
-    aimed_ids: frozenset[str] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        aimed = frozenset(c for c, d in self.cards.items() if d.aimed is not None)
-        object.__setattr__(self, "aimed_ids", aimed)
-
-    def card(self, ident: str) -> CardDef:
-        """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES)
-
-    def leader(self, box: str) -> CardDef:
-        """The leader card of a deck box."""
-        return next(self.cards[c] for c in self.boxes[box] if self.cards[c].type == "leader")
-
-    def deck(self, box: str) -> list[str]:
-        """The 30 playing cards of a deck box, in file order."""
-        return [c for c in self.boxes[box] if self.cards[c].type != "leader"]
 
 
 def load_db(paths: list[Path]) -> BlueMoonDB:
@@ -265,7 +202,7 @@ def load_db(paths: list[Path]) -> BlueMoonDB:
             cards[m.id] = card_from_model(m, box)
             ids.append(m.id)
         boxes[box] = tuple(ids)
-    return BlueMoonDB(cards, boxes)
+    return blue_moon_db(cards, boxes)
 
 
 def parse_cards(source: str, entries: list[Any], box: str = "custom") -> list[CardDef]:

@@ -11,8 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from cardtable.core import rng as crng
 from cardtable.core.decklist import constructed
 from cardtable.core.errors import DeckError, Message
-from cardtable.games.bluemoon.cards import PEOPLES, BlueMoonDB
+from cardtable.games.bluemoon.cards import PEOPLES
 from cardtable.games.bluemoon.problems import MESSAGES, PKG
+from cardtable.games.bluemoon.records import BlueMoonDB
 
 DECK = 30
 MAX_FOREIGN_MOONS = 10

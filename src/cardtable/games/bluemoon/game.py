@@ -13,12 +13,13 @@ from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.bluemoon import balance, formats, positions, view
-from cardtable.games.bluemoon.cards import BlueMoonDB, default_db, parse_cards
+from cardtable.games.bluemoon.cards import default_db, parse_cards
 from cardtable.games.bluemoon.formats import make_decks, parse_setup
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.overrides import with_overrides as overridden_db
 from cardtable.games.bluemoon.powers import total
 from cardtable.games.bluemoon.problems import MESSAGES
+from cardtable.games.bluemoon.records import BlueMoonDB, blue_moon_db
 from cardtable.games.bluemoon.rules import (
     BOUNDARIES,
     P_CHAR,
@@ -53,7 +54,7 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         return parse_cards("position", raw)
 
     def _extend(self, cards: dict[str, Any]) -> BlueMoonDB:
-        return BlueMoonDB(cards, self.db.boxes)
+        return blue_moon_db(cards, self.db.boxes)
 
     def dbs(self, st: Any) -> BlueMoonDB:
         """The database that knows every card of a state as it is in that game: its inline

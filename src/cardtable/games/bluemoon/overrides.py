@@ -29,8 +29,9 @@ from cardtable.core.overrides import (
     overrides_text,
     schema_limits,
 )
-from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, CardModel
+from cardtable.games.bluemoon.cards import CardModel
 from cardtable.games.bluemoon.problems import MESSAGES, PKG
+from cardtable.games.bluemoon.records import BlueMoonDB, CardDef, blue_moon_db
 
 FIELDS = ("fire", "earth", "moons")
 """Every field an override may name (the plain numbers of the card schema)."""
@@ -103,7 +104,7 @@ def with_overrides(db: BlueMoonDB, changed: Mapping[str, Mapping[str, int]]) -> 
     cards = dict(db.cards)
     for ident, fields in changed.items():
         cards[ident] = overridden(cards[ident], fields)
-    return BlueMoonDB(cards, db.boxes)
+    return blue_moon_db(cards, db.boxes)
 
 
 __all__ = [

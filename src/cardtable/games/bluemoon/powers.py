@@ -46,7 +46,9 @@ the owners, the element or an aim change).
 
 from __future__ import annotations
 
-from cardtable.games.bluemoon.cards import BlueMoonDB, CardDef, Power
+from dataclasses import replace
+
+from cardtable.games.bluemoon.records import BlueMoonDB, CardDef, PowerDef
 from cardtable.games.bluemoon.state import (
     EARTH,
     FIRE,
@@ -125,7 +127,7 @@ def _see(db: BlueMoonDB, st: BlueMoonState) -> Seen:
     working: list[Powers] = []
     for s in (0, 1):
         here = raw[s]
-        out: list[Power] = []
+        out: list[PowerDef] = []
         if not ignoring[0] and not ignoring[1] and not muted:  # nothing ignores any card
             active.append(here)
             for i in here:
@@ -158,7 +160,7 @@ def _applied(db: BlueMoonDB, st: BlueMoonState, found: Cards, muted: frozenset[i
     if not found:
         return _NO_POWERS
     cards, ids = db.cards, st.card_ids
-    known: list[Power] = []
+    known: list[PowerDef] = []
     for i in found:
         if i not in muted:
             known += cards[ids[i]].ignores
@@ -314,7 +316,7 @@ def card_value(
     i: int,
     element: int,
     mine: Powers,
-    aimed: list[Power] | None = None,
+    aimed: list[PowerDef] | None = None,
 ) -> int:
     """A card's value with its owner's increases and the opponent's reductions: increases
     first, then decreases (bluemoon.special.rule7). Of the increases, the "increase to"
@@ -410,10 +412,10 @@ def any_aimed(db: BlueMoonDB, st: BlueMoonState) -> bool:
     return False
 
 
-def _aimed_at(db: BlueMoonDB, st: BlueMoonState, s: int) -> dict[int, list[Power]]:
+def _aimed_at(db: BlueMoonDB, st: BlueMoonState, s: int) -> dict[int, list[PowerDef]]:
     """The working changes to "one of my characters" of ``s``, by the character each
     applies to."""
-    out: dict[int, list[Power]] = {}
+    out: dict[int, list[PowerDef]] = {}
     here: Cards | None = None
     for i in seen(db, st).raw[s]:
         p = defn(db, st, i).aimed
@@ -544,13 +546,13 @@ def count_kind(db: BlueMoonDB, st: BlueMoonState, s: int, kind: str) -> int:
     )
 
 
-def obligations(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[int, Power]]:
+def obligations(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[int, PowerDef]]:
     """The opponent's "by the end of your booster/support phase you must discard …" powers,
     each with the card that makes the demand, in order; a working Crysalus Frendus doubles
     the demand of the Caterpillar its player applied it to (``double_effect``, ruling R22;
     bluemoon.special.rule5)."""
     other = 1 - s
-    out: list[tuple[int, Power]] = []
+    out: list[tuple[int, PowerDef]] = []
     if not has_power(db, st, other, "must_discard"):
         return out
     doubling: list[int] = []
@@ -566,11 +568,11 @@ def obligations(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[tuple[int, Po
     for x in doubling:
         for k, (src, p) in enumerate(out):
             if src == st.aim[x]:
-                out[k] = (src, p.model_copy(update={"n": p.n * 2}))
+                out[k] = (src, replace(p, n=p.n * 2))
     return out
 
 
-def _both(p: Power, got: list[CardDef]) -> int:
+def _both(p: PowerDef, got: list[CardDef]) -> int:
     """How far cards go toward "n Fire and n Earth (on different cards)": the best way of
     counting each card for Fire or for Earth (any combination that meets the demand is
     accepted), as min(Fire, n) + min(Earth, n)."""
@@ -587,7 +589,7 @@ def _both(p: Power, got: list[CardDef]) -> int:
     return best
 
 
-def _contributes(d: CardDef, p: Power, got: list[CardDef]) -> bool:
+def _contributes(d: CardDef, p: PowerDef, got: list[CardDef]) -> bool:
     if p.types:
         return d.type in p.types
     if p.mode == "both":  # n Fire and n Earth on different cards
@@ -597,7 +599,7 @@ def _contributes(d: CardDef, p: Power, got: list[CardDef]) -> bool:
     return d.value(EARTH if p.element == "earth" else FIRE) > 0
 
 
-def _met(p: Power, got: list[CardDef]) -> bool:
+def _met(p: PowerDef, got: list[CardDef]) -> bool:
     if p.types:
         return len(got) >= max(1, p.n)
     if p.mode == "both":
@@ -609,7 +611,7 @@ def _met(p: Power, got: list[CardDef]) -> bool:
 
 def obligation_state(
     db: BlueMoonDB, st: BlueMoonState, s: int
-) -> tuple[list[tuple[int, Power]], list[list[CardDef]]]:
+) -> tuple[list[tuple[int, PowerDef]], list[list[CardDef]]]:
     """Each demand on ``s`` and the cards ``s`` discarded from their own hand toward it this
     turn (``state.shed`` pairs each card with the demand its player counted it for)."""
     obs = obligations(db, st, s)
@@ -626,7 +628,7 @@ def obligation_state(
     return obs, got
 
 
-def unmet(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[Power]:
+def unmet(db: BlueMoonDB, st: BlueMoonState, s: int) -> list[PowerDef]:
     """The demands ``s`` has not met this turn."""
     obs, got = obligation_state(db, st, s)
     return [p for k, (_src, p) in enumerate(obs) if not _met(p, got[k])]

@@ -16,8 +16,9 @@ from rich.text import Text
 from cardtable.core.help import Term
 from cardtable.core.i18n import has
 from cardtable.core.layout import fitted
-from cardtable.games.bluemoon.cards import PLAYED_TYPES, CardDef, Power
+from cardtable.games.bluemoon.cards import PLAYED_TYPES
 from cardtable.games.bluemoon.overrides import overrides_text
+from cardtable.games.bluemoon.records import CardDef, PowerDef
 from cardtable.games.bluemoon.state import DRAGONS, OVER, BlueMoonState
 from cardtable.games.bluemoon.view import (
     PKG,
@@ -220,7 +221,7 @@ def _element_in(element: str | None, lang: str) -> str:
     return " " + msg(f"pw_in_{element}", lang) if element else ""
 
 
-def _ignore_text(p: Power, lang: str) -> str:
+def _ignore_text(p: PowerDef, lang: str) -> str:
     types = _types(p.types, "gen" if p.aspect != "all" else "nom", lang)
     if p.with_icons:
         types += msg("pw_with_icons", lang)
@@ -255,7 +256,7 @@ def _people_gen(people: str, lang: str) -> str:
     return msg(key, lang) if has(PKG, key, lang) else people.capitalize()
 
 
-def _value_text(p: Power, lang: str) -> str:
+def _value_text(p: PowerDef, lang: str) -> str:
     mode = p.mode or ""
     if mode in ("zero_odd", "zero_even"):
         return msg(f"pw_{mode}", lang, types=_types(p.types, "gen", lang))
@@ -266,7 +267,7 @@ def _value_text(p: Power, lang: str) -> str:
     return msg(f"pw_{mode}", lang)
 
 
-def _retreat_text(p: Power, lang: str) -> str:
+def _retreat_text(p: PowerDef, lang: str) -> str:
     who = p.who
     if p.at_most == 0:
         return msg(f"pw_retreat_none_{who}", lang)
@@ -281,7 +282,7 @@ def _retreat_text(p: Power, lang: str) -> str:
     return msg(f"pw_retreat_{way}_{who}", lang, dragons=_dragons(abs(p.delta), lang))
 
 
-def _must_discard_text(p: Power, lang: str) -> str:
+def _must_discard_text(p: PowerDef, lang: str) -> str:
     if p.types:
         what = _types(p.types, "sg", lang, "or") if p.n <= 1 else _typed_cards(p.n, p.types, lang)
     elif p.mode in ("both", "either"):
@@ -292,7 +293,7 @@ def _must_discard_text(p: Power, lang: str) -> str:
     return msg("pw_must_discard_dragon" if p.or_dragon else "pw_must_discard", lang, what=what)
 
 
-def _act_text(p: Power, lang: str) -> str:
+def _act_text(p: PowerDef, lang: str) -> str:
     mode = p.mode or ""
     key = f"pw_act_{mode}"
     kw: dict[str, Any] = {}
@@ -353,7 +354,7 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _one_power(p: Power, lang: str) -> str:
+def _one_power(p: PowerDef, lang: str) -> str:
     k = p.kind
     if k == "draw":
         cards = _upto(p.n, lang) if p.may else _cards(p.n, lang)

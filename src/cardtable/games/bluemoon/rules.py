@@ -45,7 +45,6 @@ from cardtable.core import rng as crng
 from cardtable.core.events import Event
 from cardtable.core.game import CONTINUE, NO_DECISION
 from cardtable.games.bluemoon import tasks as acting
-from cardtable.games.bluemoon.cards import BlueMoonDB
 from cardtable.games.bluemoon.powers import (
     active,
     aims_to_fix,
@@ -69,6 +68,7 @@ from cardtable.games.bluemoon.powers import (
     total,
     unmet,
 )
+from cardtable.games.bluemoon.records import BlueMoonDB
 from cardtable.games.bluemoon.state import (
     DRAGONS,
     EARTH,

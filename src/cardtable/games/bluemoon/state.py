@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from cardtable.core.events import Event
 from cardtable.core.game import canonical_json
-from cardtable.games.bluemoon.cards import BlueMoonDB, Power
+from cardtable.games.bluemoon.records import BlueMoonDB, PowerDef
 
 SETUP, FIGHT, OVER = 0, 1, 2
 FIRE, EARTH = 0, 1
@@ -85,7 +85,7 @@ _NESTED = ("decks", "hands", "discards", "leaders", "combat", "support", "tasks"
 
 
 Cards = tuple[int, ...]  # card instances, in order
-Powers = tuple[Power, ...]
+Powers = tuple[PowerDef, ...]
 
 
 class Seen(NamedTuple):

@@ -46,7 +46,6 @@ from __future__ import annotations
 from typing import Any
 
 from cardtable.core import rng as crng
-from cardtable.games.bluemoon.cards import BlueMoonDB, Power
 from cardtable.games.bluemoon.powers import (
     active,
     aim_targets,
@@ -58,6 +57,7 @@ from cardtable.games.bluemoon.powers import (
     in_play,
     powers,
 )
+from cardtable.games.bluemoon.records import BlueMoonDB, PowerDef
 from cardtable.games.bluemoon.state import BlueMoonState
 
 MODES = (
@@ -90,7 +90,7 @@ P_DRAWN = 4  # rules.P_DRAWN: cards drawn from the deck this turn
 MANY = 99
 
 
-def power_of(db: BlueMoonDB, st: BlueMoonState, task: list[int]) -> Power:
+def power_of(db: BlueMoonDB, st: BlueMoonState, task: list[int]) -> PowerDef:
     """The power a task carries out."""
     return defn(db, st, task[T_SOURCE]).powers[task[T_N]]
 
@@ -128,7 +128,7 @@ def queue_end_draws(db: BlueMoonDB, st: BlueMoonState, s: int, cards: list[int])
                     st.tasks.append([MODES.index("draw"), s, c, k, 0])
 
 
-def _opp_active(db: BlueMoonDB, st: BlueMoonState, s: int, p: Power) -> list[int]:
+def _opp_active(db: BlueMoonDB, st: BlueMoonState, s: int, p: PowerDef) -> list[int]:
     """The opponent's active cards an action may discard (ignored ones are active cards
     too, bluemoon.special.rule2)."""
     other = 1 - s
@@ -146,7 +146,7 @@ def _opp_active(db: BlueMoonDB, st: BlueMoonState, s: int, p: Power) -> list[int
     return cards
 
 
-def has_work(db: BlueMoonDB, st: BlueMoonState, s: int, p: Power) -> bool:
+def has_work(db: BlueMoonDB, st: BlueMoonState, s: int, p: PowerDef) -> bool:
     """Whether an "on my turn" action has anything to work on now."""
     if p.mode == "discard_active":
         return bool(_opp_active(db, st, s, p))
@@ -177,7 +177,7 @@ def blocked(db: BlueMoonDB, st: BlueMoonState, s: int, from_deck: bool) -> bool:
     return hand_room(db, st, s, from_deck) <= 0
 
 
-def _draw_limit(db: BlueMoonDB, st: BlueMoonState, task: list[int], p: Power) -> int:
+def _draw_limit(db: BlueMoonDB, st: BlueMoonState, task: list[int], p: PowerDef) -> int:
     """The most cards a "may draw" task may take now."""
     s = task[T_ACTOR]
     mode = MODES[task[T_CODE]]
@@ -257,14 +257,14 @@ INTO_HAND = ("search_deck", "search_pile", "pile_draw", "draw3", "retrieve_own")
 FROM_DECK = ("search_deck", "draw3")
 
 
-def _reachable(db: BlueMoonDB, st: BlueMoonState, s: int, p: Power) -> bool:
+def _reachable(db: BlueMoonDB, st: BlueMoonState, s: int, p: PowerDef) -> bool:
     cards = [c for c in st.hands[s] if _counts_for_dragon(db, st, c, p)]
     if p.types:
         return len(cards) >= p.n
     return sum(defn(db, st, c).value(ELEMENT[p.element or "fire"]) for c in cards) >= p.n
 
 
-def _optional(mode: str, task: list[int], p: Power, st: BlueMoonState) -> bool:
+def _optional(mode: str, task: list[int], p: PowerDef, st: BlueMoonState) -> bool:
     if mode == "force_discard":
         return task[T_ACTOR] == st.owner[task[T_SOURCE]]
     if mode in ("hand_cap", "back2", "aim"):
@@ -278,7 +278,7 @@ def _optional(mode: str, task: list[int], p: Power, st: BlueMoonState) -> bool:
     return True
 
 
-def _counts_for_dragon(db: BlueMoonDB, st: BlueMoonState, c: int, p: Power) -> bool:
+def _counts_for_dragon(db: BlueMoonDB, st: BlueMoonState, c: int, p: PowerDef) -> bool:
     d = defn(db, st, c)
     if p.types:
         return d.type in p.types

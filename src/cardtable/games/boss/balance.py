@@ -8,10 +8,10 @@ from typing import Any
 
 from cardtable.core.errors import shown
 from cardtable.core.overrides import merge_overrides
-from cardtable.games.boss.cards import BossDB
 from cardtable.games.boss.formats import MAX_PLAYERS, MIN_PLAYERS, parse_setup
 from cardtable.games.boss.overrides import check_overrides
 from cardtable.games.boss.problems import MESSAGES
+from cardtable.games.boss.records import BossDB
 from cardtable.games.boss.state import BossState
 
 

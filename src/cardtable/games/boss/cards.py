@@ -1,5 +1,5 @@
-"""Boss Battle card data: the TOML schema (cards, abilities, effect steps), loading, the
-database.
+"""Boss Battle card data: the TOML schema (cards, abilities, effect steps) and loading into
+the engine's records (``records.py``: ``CardDef``, ``BossDB`` and the parts they hold).
 
 A card's behaviour is data in the effect vocabulary of ``effects.py``. Strategies and
 tactics have ``steps`` (or ``modes``, "choose one"); permanents may have triggered
@@ -14,7 +14,6 @@ describes every field for card designers.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,14 +21,27 @@ from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, parse_entries, read_toml
 from cardtable.core.errors import CardDataError, Message, shown
 from cardtable.games.boss.problems import MESSAGES
+from cardtable.games.boss.records import (
+    MITSIM,
+    ActivatedDef,
+    BossDB,
+    CardDef,
+    ConstructDef,
+    Deck,
+    ModeDef,
+    ReckoningDef,
+    StaticDef,
+    StepDef,
+    TriggeredDef,
+    boss_db,
+    derived,
+)
 
 TYPES = ("unit", "strategy", "tactic", "event", "object")
-PERMANENTS = ("unit", "event", "object")
 KEYWORDS = ("haste", "hunger", "substitution", "ward")
-MITSIM = "mitsim"
 SUBSTITUTION_COST = 2
 """Resources a Подмена costs (boss.mech.substitution)."""
 
@@ -353,70 +365,30 @@ class CardModel(BaseModel):
         return self
 
 
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    """A card as the engine uses it (plain numbers and flags; the validated effect parts
-    kept for the interpreter)."""
+def step_def(m: Step) -> StepDef:
+    """The engine's record of a validated step (records.py)."""
+    return StepDef(**{name: getattr(m, name) for name in Step.model_fields})
 
-    id: str
-    name_ru: str
-    name_en: str
-    type: str
-    cost: int
-    attack: int
-    durability: int
-    classes: tuple[str, ...]
-    keywords: tuple[str, ...]
-    steps: tuple[Step, ...]
-    modes: tuple[Mode, ...]
-    triggers: tuple[Triggered, ...]
-    activated: tuple[Activated, ...]
-    reckoning: Reckoning | None
-    construct: Construct | None
-    synergy: int
-    scrap: tuple[Step, ...]
-    statics: tuple[Static, ...]
-    # derived once (the hot loops read them):
-    is_permanent: bool = field(init=False, compare=False)
-    is_unit: bool = field(init=False, compare=False)
-    is_mitsim: bool = field(init=False, compare=False)
-    hunger: bool = field(init=False, compare=False)
-    substitution: bool = field(init=False, compare=False)
-    haste: bool = field(init=False, compare=False)
-    ward: bool = field(init=False, compare=False)
-    whens: frozenset[str] = field(init=False, compare=False)
-    has_abilities: bool = field(init=False, compare=False)
-    """It has an ability its controller may activate (activated, construct, synergy,
-    scrap, substitution)."""
 
-    def __post_init__(self) -> None:
-        derived = {
-            "is_permanent": self.type in PERMANENTS,
-            "is_unit": self.type == "unit",
-            "is_mitsim": MITSIM in self.classes,
-            "hunger": "hunger" in self.keywords,
-            "substitution": "substitution" in self.keywords,
-            "haste": "haste" in self.keywords,
-            "ward": "ward" in self.keywords,
-            "whens": frozenset(t.when for t in self.triggers),
-            "has_abilities": bool(
-                self.activated
-                or self.construct
-                or self.synergy
-                or self.scrap
-                or "substitution" in self.keywords
-            ),
-        }
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
+def _steps(steps: tuple[Step, ...]) -> tuple[StepDef, ...]:
+    return tuple(step_def(s) for s in steps)
 
-    def name(self, lang: str) -> str:
-        """The card's name in ``lang``."""
-        return self.name_ru if lang == "ru" else self.name_en
+
+def static_def(m: Static) -> StaticDef:
+    """The engine's record of a validated constant effect (records.py)."""
+    return StaticDef(m.kind, m.amount, m.what, m.applies)
 
 
 def card_from_model(m: CardModel) -> CardDef:
-    """The engine form of a validated card."""
+    """The engine's record of a validated card (records.py)."""
+    classes = tuple(c.lower() for c in m.classes)
+    triggers = tuple(TriggeredDef(t.when, _steps(t.steps)) for t in m.triggers)
+    activated = tuple(
+        ActivatedDef(_steps(a.steps), a.cost, a.tap, a.sacrifice) for a in m.activated
+    )
+    r, c = m.reckoning, m.construction
+    construct = None if c is None else ConstructDef(c.x, _steps(c.steps), _steps(c.overload))
+    scrap = _steps(m.scrap)
     return CardDef(
         m.id,
         m.name.ru,
@@ -425,17 +397,18 @@ def card_from_model(m: CardModel) -> CardDef:
         m.cost,
         m.attack or 0,
         m.durability or 0,
-        tuple(c.lower() for c in m.classes),
+        classes,
         m.keywords,
-        m.steps,
-        m.modes,
-        m.triggers,
-        m.activated,
-        m.reckoning,
-        m.construction,
+        _steps(m.steps),
+        tuple(ModeDef(_steps(x.steps)) for x in m.modes),
+        triggers,
+        activated,
+        None if r is None else ReckoningDef(_steps(r.steps), r.cost),
+        construct,
         m.synergy,
-        m.scrap,
-        m.statics,
+        scrap,
+        tuple(static_def(s) for s in m.statics),
+        *derived(m.type, classes, m.keywords, triggers, activated, construct, m.synergy, scrap),
     )
 
 
@@ -447,85 +420,6 @@ class DeckModel(BaseModel):
     name: Names
     plan: Names = Field(description="the deck's plan in one sentence, for players")
     cards: dict[str, int] = Field(description="card id -> copies (1 or 2)")
-
-
-@dataclass(frozen=True, slots=True)
-class Deck:
-    """A preconstructed deck: its names, plan and card list (ids, copies repeated)."""
-
-    id: str
-    name_ru: str
-    name_en: str
-    plan_ru: str
-    plan_en: str
-    cards: tuple[str, ...]
-
-    def name(self, lang: str) -> str:
-        """The deck's name in ``lang``."""
-        return self.name_ru if lang == "ru" else self.name_en
-
-    def plan(self, lang: str) -> str:
-        """The deck's plan in ``lang``."""
-        return self.plan_ru if lang == "ru" else self.plan_en
-
-
-def burn(card: CardDef) -> int:
-    """The damage to the boss a strategy's or tactic's sentences deal with no condition
-    and no multiplier (the best of its modes)."""
-    if card.type not in ("strategy", "tactic"):
-        return 0
-    branches = [m.steps for m in card.modes] or [card.steps]
-    return max(
-        sum(
-            s.amount
-            for s in steps
-            if s.op == "damage_boss"
-            and s.per is None
-            and s.if_boss_at_most is None
-            and s.if_your_turn is None
-            and not s.if_did
-        )
-        for steps in branches
-    )
-
-
-@dataclass(frozen=True, slots=True)
-class BossDB:
-    """Every Boss Battle card the engine knows, by id, and the preconstructed decks."""
-
-    cards: Mapping[str, CardDef]
-    decks: Mapping[str, Deck]
-    min_tactic_cost: int = field(init=False, compare=False)
-    """The cheapest tactic's printed cost (a player with fewer resources and no cost
-    reduction cannot answer: boss.stack.auto_pass)."""
-    min_cost: int = field(init=False, compare=False)
-    """The cheapest card's printed cost (the same use in the active player's placement)."""
-    cost_statics: bool = field(init=False, compare=False)
-    """Whether any card changes what tactics cost."""
-    forbid_statics: bool = field(init=False, compare=False)
-    """Whether any card forbids something by a constant effect."""
-    cast_info: Mapping[str, tuple[bool, int]] = field(init=False, compare=False)
-    """Card id -> (is a tactic, printed cost): what casting it needs, for the hot loops."""
-    burn: Mapping[str, int] = field(init=False, compare=False)
-    """Card id -> the damage to the boss its own sentences deal outright (a strategy or
-    tactic; 0 for the rest), for the AI's estimate of a finishing blow."""
-
-    def __post_init__(self) -> None:
-        costs = [c.cost for c in self.cards.values() if c.type == "tactic"]
-        object.__setattr__(self, "min_tactic_cost", min(costs) if costs else 99)
-        every = [c.cost for c in self.cards.values()]
-        object.__setattr__(self, "min_cost", min(every) if every else 99)
-        changes = any(s.kind == "tactic_cost" for c in self.cards.values() for s in c.statics)
-        object.__setattr__(self, "cost_statics", changes)
-        forbids = any(s.kind == "forbid" for c in self.cards.values() for s in c.statics)
-        object.__setattr__(self, "forbid_statics", forbids)
-        info = {c.id: (c.type == "tactic", c.cost) for c in self.cards.values()}
-        object.__setattr__(self, "cast_info", info)
-        object.__setattr__(self, "burn", {c.id: burn(c) for c in self.cards.values()})
-
-    def card(self, ident: str) -> CardDef:
-        """A card by id or name; a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES)
 
 
 def parse_cards(source: str, entries: list[Any]) -> list[CardDef]:
@@ -575,7 +469,7 @@ def load_db(card_paths: list[Path], deck_path: Path | None) -> BossDB:
         raw = read_toml(deck_path)
         check_top_keys(str(deck_path), raw, ("deck",))
         decks = parse_decks(str(deck_path), raw.get("deck", []), cards)
-    return BossDB(cards, decks)
+    return boss_db(cards, decks)
 
 
 @cache

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.games.boss.cards import MITSIM, CardDef, Static, Step
+from cardtable.games.boss.records import MITSIM, CardDef, StaticDef, StepDef
 from cardtable.games.boss.view import counted, forms, msg
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def card_noun(d: CardDef | None) -> str:
 
 
 # --- what a step acts on -----------------------------------------------------------------
-def _target_noun(step: Step) -> str:
+def _target_noun(step: StepDef) -> str:
     """The noun of a permanent selector: its type filter, a mitsim for the class."""
     if step.klass == MITSIM:
         return "mitsim"
@@ -82,7 +82,7 @@ def _target_noun(step: Step) -> str:
     return "permanent"
 
 
-def _class_words(step: Step, lang: str) -> str:
+def _class_words(step: StepDef, lang: str) -> str:
     """A class filter other than mitsim (which has its own noun): '(name)' after the noun."""
     if step.klass is None or step.klass == MITSIM:
         return ""
@@ -93,7 +93,7 @@ def _class_words(step: Step, lang: str) -> str:
     return f"({name})"
 
 
-def selector(step: Step, case: str, lang: str) -> tuple[str, str]:
+def selector(step: StepDef, case: str, lang: str) -> tuple[str, str]:
     """A permanent selector ('каждой вашей боевой единице', 'another target unit you
     control') in a Russian case, and its noun."""
     noun = _target_noun(step)
@@ -129,7 +129,7 @@ def selector(step: Step, case: str, lang: str) -> tuple[str, str]:
     return " ".join(p for p in parts if p), noun
 
 
-def grave_selector(step: Step, case: str, lang: str) -> str:
+def grave_selector(step: StepDef, case: str, lang: str) -> str:
     """A card in a graveyard: 'целевую карту митсима из вашего потустороннего мира'."""
     if step.klass == MITSIM:
         kind = "mitsim"
@@ -154,7 +154,7 @@ def grave_selector(step: Step, case: str, lang: str) -> str:
     return " ".join(w for w in words if w)
 
 
-def stack_selector(step: Step, case: str, lang: str) -> str:
+def stack_selector(step: StepDef, case: str, lang: str) -> str:
     """A card or ability on the stack: 'целевую карту или способность в стеке'."""
     word, gender = _noun("stack", case, lang)
     if lang == "ru":
@@ -174,7 +174,7 @@ def stack_selector(step: Step, case: str, lang: str) -> str:
 
 
 def objects_text(
-    step: Step, case: str, lang: str, card: CardDef | None, prev: str
+    step: StepDef, case: str, lang: str, card: CardDef | None, prev: str
 ) -> tuple[str, str]:
     """What a permanent op acts on, in a Russian case, and the noun a following 'it'
     refers to."""
@@ -196,7 +196,7 @@ def objects_text(
 
 
 # --- one step ----------------------------------------------------------------------------
-def _player_op(step: Step, n: int, lang: str) -> str:
+def _player_op(step: StepDef, n: int, lang: str) -> str:
     op: str = step.op
     to = step.to
     kw: dict[str, str] = {}
@@ -216,7 +216,7 @@ def _player_op(step: Step, n: int, lang: str) -> str:
 
 
 def _permanent_op(
-    step: Step, n: int, lang: str, card: CardDef | None, prev: str
+    step: StepDef, n: int, lang: str, card: CardDef | None, prev: str
 ) -> tuple[str, str]:
     op = step.op
     case = TARGET_CASE.get(op, "acc")
@@ -243,7 +243,7 @@ def _permanent_op(
     return msg(key, lang, **kw), noun
 
 
-def _conditions(step: Step, lang: str, before: Step | None) -> str:
+def _conditions(step: StepDef, lang: str, before: StepDef | None) -> str:
     conds = []
     if step.if_did:
         yours = before is None or before.op not in COUNTED_OPS or before.to in (None, "you")
@@ -256,11 +256,11 @@ def _conditions(step: Step, lang: str, before: Step | None) -> str:
 
 
 def step_text(
-    step: Step,
+    step: StepDef,
     lang: str,
     card: CardDef | None = None,
     prev: str = "permanent",
-    before: Step | None = None,
+    before: StepDef | None = None,
 ) -> tuple[str, str]:
     """One sentence of a card (lower case, no full stop), and the noun a following step's
     'it' refers to (``prev``: the noun of the step ``before``)."""
@@ -285,7 +285,7 @@ def step_text(
     return text, noun
 
 
-def sentences(steps: Sequence[Step], lang: str, card: CardDef | None = None) -> str:
+def sentences(steps: Sequence[StepDef], lang: str, card: CardDef | None = None) -> str:
     """Steps as sentences: 'нанесите боссу 4 урона. Возьмите 1 карту' (the first in lower
     case, to follow a label; no final full stop)."""
     out: list[str] = []
@@ -297,7 +297,7 @@ def sentences(steps: Sequence[Step], lang: str, card: CardDef | None = None) -> 
 
 
 # --- abilities and constant effects -----------------------------------------------------
-def ability(label: str, steps: Sequence[Step], lang: str, card: CardDef | None) -> str:
+def ability(label: str, steps: Sequence[StepDef], lang: str, card: CardDef | None) -> str:
     """'Label: sentences'."""
     return msg("ct_ability", lang, label=label, text=sentences(steps, lang, card))
 
@@ -321,7 +321,7 @@ def _subject(applies: str, card: CardDef | None, lang: str) -> tuple[str, str]:
     return msg(f"ct_subject_{applies}", lang), person
 
 
-def static_text(s: Static, lang: str, card: CardDef | None = None) -> str:
+def static_text(s: StaticDef, lang: str, card: CardDef | None = None) -> str:
     """A constant effect in words (boss.golden.statics)."""
     who, person = _subject(s.applies, card, lang)
     kind = s.kind
@@ -414,7 +414,7 @@ def type_line(d: CardDef, lang: str) -> str:
 def part_text(d: CardDef, source: str, index: int, lang: str) -> str:
     """What a stack item or a resolving frame does: the whole card, or the one ability of
     it that was used (``source`` as in ``state.SOURCES``)."""
-    steps: Sequence[Step] = ()
+    steps: Sequence[StepDef] = ()
     if source == "card":
         return card_text(d, lang)
     if source == "ability" and index < len(d.activated):

@@ -17,7 +17,7 @@ from typing import Any
 
 from cardtable.core.events import Event
 from cardtable.core.game import NO_DECISION
-from cardtable.games.boss.cards import BossDB, CardDef, Static, Step
+from cardtable.games.boss.records import BossDB, CardDef, StaticDef, StepDef
 from cardtable.games.boss.state import (
     F_CARD,
     F_CTL,
@@ -82,13 +82,13 @@ def finish(st: BossState, winners: list[int], reason: str, rule: str) -> None:
 
 
 # --- constant effects (boss.golden.*) --------------------------------------------------
-def statics(db: BossDB, st: BossState) -> list[tuple[int, Static]]:
+def statics(db: BossDB, st: BossState) -> list[tuple[int, StaticDef]]:
     """Every constant effect on the battlefield with the permanent that has it (kept until
     a permanent enters or leaves the battlefield)."""
     known = st._sts
     if known is not None:
         return known
-    out: list[tuple[int, Static]] = []
+    out: list[tuple[int, StaticDef]] = []
     cards = db.cards
     ids = st.card_ids
     for row in st.field:
@@ -100,7 +100,7 @@ def statics(db: BossDB, st: BossState) -> list[tuple[int, Static]]:
     return out
 
 
-def covers_unit(db: BossDB, st: BossState, src: int, s: Static, u: int) -> bool:
+def covers_unit(db: BossDB, st: BossState, src: int, s: StaticDef, u: int) -> bool:
     """Whether a constant effect of ``src`` concerns unit ``u``."""
     a = s.applies
     if a == "self":
@@ -121,7 +121,7 @@ def covers_unit(db: BossDB, st: BossState, src: int, s: Static, u: int) -> bool:
     return False
 
 
-def covers_player(st: BossState, src: int, s: Static, seat: int) -> bool:
+def covers_player(st: BossState, src: int, s: StaticDef, seat: int) -> bool:
     """Whether a constant effect of ``src`` concerns player ``seat``."""
     a = s.applies
     if a == "all_players":
@@ -459,7 +459,7 @@ def fire_cast(db: BossDB, st: BossState, seat: int) -> None:
 
 
 # --- steps -----------------------------------------------------------------------------
-def frame_steps(db: BossDB, st: BossState, f: list[Any]) -> tuple[Step, ...] | None:
+def frame_steps(db: BossDB, st: BossState, f: list[Any]) -> tuple[StepDef, ...] | None:
     """The steps a frame resolves (None: a "choose one" card whose mode is not chosen)."""
     d = defn(db, st, f[F_CARD])
     src = f[F_SRC]
@@ -512,14 +512,14 @@ def count(db: BossDB, st: BossState, per: str, f: list[Any]) -> int:
     return 0
 
 
-def amount(db: BossDB, st: BossState, step: Step, f: list[Any]) -> int:
+def amount(db: BossDB, st: BossState, step: StepDef, f: list[Any]) -> int:
     """A step's number when it resolves."""
     if step.per is None:
         return step.amount
     return step.amount * count(db, st, step.per, f)
 
 
-def fits(db: BossDB, st: BossState, step: Step, f: list[Any], i: int) -> bool:
+def fits(db: BossDB, st: BossState, step: StepDef, f: list[Any], i: int) -> bool:
     """Whether a permanent (or a graveyard card) passes a step's filters."""
     d = defn(db, st, i)
     t = step.type
@@ -534,12 +534,12 @@ def fits(db: BossDB, st: BossState, step: Step, f: list[Any], i: int) -> bool:
     return step.tapped is None or bool(st.tapped[i]) == step.tapped
 
 
-def _owner_ok(step: Step, seat: int, who: int) -> bool:
+def _owner_ok(step: StepDef, seat: int, who: int) -> bool:
     c = step.controller
     return c == "any" or (c == "you") == (who == seat)
 
 
-def target_options(db: BossDB, st: BossState, step: Step, f: list[Any]) -> list[int]:
+def target_options(db: BossDB, st: BossState, step: StepDef, f: list[Any]) -> list[int]:
     """What a targeting step may choose now (ward: boss.keyword.ward)."""
     seat = f[F_CTL]
     to = step.to
@@ -578,7 +578,7 @@ def target_options(db: BossDB, st: BossState, step: Step, f: list[Any]) -> list[
     return out
 
 
-def each(db: BossDB, st: BossState, step: Step, f: list[Any]) -> list[int]:
+def each(db: BossDB, st: BossState, step: StepDef, f: list[Any]) -> list[int]:
     """The permanents or players an "each" step acts on, in turn order from its controller."""
     seat = f[F_CTL]
     to = step.to
@@ -598,7 +598,7 @@ def each(db: BossDB, st: BossState, step: Step, f: list[Any]) -> list[int]:
     return out
 
 
-def objects(db: BossDB, st: BossState, step: Step, f: list[Any]) -> list[int] | None:
+def objects(db: BossDB, st: BossState, step: StepDef, f: list[Any]) -> list[int] | None:
     """What a step acts on; None while a target choice is pending (the decision is set)."""
     to = step.to
     memo = f[F_MEMO]
@@ -633,7 +633,7 @@ PLAYER_OPS_SET = frozenset(
 )
 
 
-def do_step(db: BossDB, st: BossState, f: list[Any], step: Step) -> bool:
+def do_step(db: BossDB, st: BossState, f: list[Any], step: StepDef) -> bool:
     """Resolve one step; False while it waits for a decision (``st.pending`` is set).
     The frame remembers whether the step did anything (``if_did`` of the next step)."""
     seat = f[F_CTL]
@@ -701,7 +701,7 @@ def _frame_kind(db: BossDB, st: BossState, f: list[Any]) -> str:
     return "ability"
 
 
-def _apply(db: BossDB, st: BossState, step: Step, f: list[Any], x: int, n: int) -> bool:
+def _apply(db: BossDB, st: BossState, step: StepDef, f: list[Any], x: int, n: int) -> bool:
     """Apply a step to one object; False while a choice about it is pending."""
     op = step.op
     seat = f[F_CTL]
@@ -769,7 +769,7 @@ def _apply(db: BossDB, st: BossState, step: Step, f: list[Any], x: int, n: int) 
     return True
 
 
-def _apply_player(db: BossDB, st: BossState, step: Step, f: list[Any], p: int, n: int) -> bool:
+def _apply_player(db: BossDB, st: BossState, step: StepDef, f: list[Any], p: int, n: int) -> bool:
     op = step.op
     seat = f[F_CTL]
     memo = f[F_MEMO]

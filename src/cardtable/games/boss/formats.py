@@ -16,8 +16,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from cardtable.core import rng as crng
 from cardtable.core.errors import DeckError, Message, shown
-from cardtable.games.boss.cards import BossDB
 from cardtable.games.boss.problems import MESSAGES, PKG
+from cardtable.games.boss.records import BossDB
 
 MIN_DECK, MAX_DECK, MAX_COPIES = 30, 50, 2
 MIN_PLAYERS, MAX_PLAYERS = 2, 6

@@ -13,11 +13,12 @@ from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.boss import balance, positions, view
-from cardtable.games.boss.cards import BossDB, default_db, parse_cards
+from cardtable.games.boss.cards import default_db, parse_cards
 from cardtable.games.boss.effects import attack_of, available, can_attack, defn
 from cardtable.games.boss.formats import make_decks, parse_setup
 from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
 from cardtable.games.boss.overrides import with_overrides as overridden_db
+from cardtable.games.boss.records import BossDB, boss_db
 from cardtable.games.boss.rules import (
     apply_action,
     invariant_problems,
@@ -63,7 +64,7 @@ class BossGame(InlineCards[BossDB], Game):
         return parse_cards("position", raw)
 
     def _extend(self, cards: dict[str, Any]) -> BossDB:
-        return BossDB(cards, self.db.decks)
+        return boss_db(cards, self.db.decks)
 
     def dbs(self, st: Any) -> BossDB:
         """The database that knows every card of a state as it is in that game: its inline

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.games.boss.cards import SUBSTITUTION_COST, BossDB
+from cardtable.games.boss.cards import SUBSTITUTION_COST
 from cardtable.games.boss.effects import (
     available,
     can_use_abilities,
@@ -19,6 +19,7 @@ from cardtable.games.boss.effects import (
     turn_card,
     turn_order,
 )
+from cardtable.games.boss.records import BossDB
 from cardtable.games.boss.state import (
     F_CARD,
     F_CTL,

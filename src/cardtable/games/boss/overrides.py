@@ -22,8 +22,9 @@ from cardtable.core.overrides import (
     overrides_text,
     schema_limits,
 )
-from cardtable.games.boss.cards import BossDB, CardDef, CardModel, Construct, Reckoning
+from cardtable.games.boss.cards import CardModel
 from cardtable.games.boss.problems import MESSAGES
+from cardtable.games.boss.records import BossDB, CardDef, boss_db, rederived
 
 FIELDS = ("cost", "attack", "durability", "synergy", "construct", "reckoning")
 """Every field an override may name."""
@@ -100,13 +101,11 @@ def overridden(card: CardDef, fields: Mapping[str, int]) -> CardDef:
     """A card with some of its numbers replaced."""
     construct = card.construct
     if "construct" in fields and construct is not None:
-        construct = Construct(
-            x=fields["construct"], steps=construct.steps, overload=construct.overload
-        )
+        construct = replace(construct, x=fields["construct"])
     reckoning = card.reckoning
     if "reckoning" in fields and reckoning is not None:
-        reckoning = Reckoning(cost=fields["reckoning"], steps=reckoning.steps)
-    return replace(
+        reckoning = replace(reckoning, cost=fields["reckoning"])
+    changed = replace(
         card,
         cost=fields.get("cost", card.cost),
         attack=fields.get("attack", card.attack),
@@ -115,6 +114,7 @@ def overridden(card: CardDef, fields: Mapping[str, int]) -> CardDef:
         construct=construct,
         reckoning=reckoning,
     )
+    return rederived(changed)
 
 
 def with_overrides(db: BossDB, changed: Mapping[str, Mapping[str, int]]) -> BossDB:
@@ -124,7 +124,7 @@ def with_overrides(db: BossDB, changed: Mapping[str, Mapping[str, int]]) -> Boss
     cards = dict(db.cards)
     for ident, fields in changed.items():
         cards[ident] = overridden(cards[ident], fields)
-    return BossDB(cards, db.decks)
+    return boss_db(cards, db.decks)
 
 
 __all__ = [

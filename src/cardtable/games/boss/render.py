@@ -18,9 +18,9 @@ from rich.text import Text
 from cardtable.core.help import Term
 from cardtable.core.layout import FitTable, fitted
 from cardtable.core.overrides import overrides_text
-from cardtable.games.boss.cards import CardDef
 from cardtable.games.boss.cardtext import card_text, part_text, type_line
 from cardtable.games.boss.effects import MAX_RESOURCES
+from cardtable.games.boss.records import CardDef
 from cardtable.games.boss.state import F_CARD, F_CTL, F_IDX, F_SRC, OVER, REDEAL, SOURCES, BossState
 from cardtable.games.boss.view import describe_continue, msg, seat_name
 

@@ -39,7 +39,6 @@ from cardtable.core import rng as crng
 from cardtable.core.errors import Message
 from cardtable.core.game import NO_DECISION
 from cardtable.core.instances import flatten, is_permutation
-from cardtable.games.boss.cards import BossDB
 from cardtable.games.boss.effects import (
     ALL_SEATS,
     GameOver,
@@ -95,6 +94,7 @@ from cardtable.games.boss.mechanics import (
     synergy_options,
 )
 from cardtable.games.boss.problems import MESSAGES
+from cardtable.games.boss.records import BossDB
 from cardtable.games.boss.state import (
     COMBAT,
     END,

@@ -11,7 +11,6 @@ from typing import Any
 
 from cardtable.core.errors import CardDataError, SetupError, shown
 from cardtable.core.overrides import merge_overrides
-from cardtable.games.clash.cards import CardDB
 from cardtable.games.clash.formats import (
     SEAT_NAMES,
     SEATS,
@@ -21,6 +20,7 @@ from cardtable.games.clash.formats import (
 )
 from cardtable.games.clash.overrides import check_overrides
 from cardtable.games.clash.problems import MESSAGES, PKG
+from cardtable.games.clash.records import CardDB
 from cardtable.games.clash.state import ClashState
 
 

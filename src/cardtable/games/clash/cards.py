@@ -1,9 +1,9 @@
-"""Clash card data: the TOML schema, loading with clear errors, and the card database."""
+"""Clash card data: the TOML schema and loading with clear errors into the engine's records
+(``records.py``: ``CardDef``, ``DeckDef``, ``SetDef`` and the database ``CardDB``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -11,12 +11,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from cardtable.core.carddata import Names, check_top_keys, find_card, parse_entries, read_toml
+from cardtable.core.carddata import Names, check_top_keys, parse_entries, read_toml
 from cardtable.core.errors import CardDataError, Message, shown
 from cardtable.games.clash.abilities import ABILITIES, AURA_PAYLOADS, ability_id, mask_of
-from cardtable.games.clash.problems import MESSAGES, PKG
+from cardtable.games.clash.problems import MESSAGES
+from cardtable.games.clash.records import CREATURE, SPELL, CardDB, CardDef, DeckDef, SetDef
 
-CREATURE, SPELL, FORTRESS = 0, 1, 2
 KIND_IDS = {"creature": CREATURE, "spell": SPELL}
 
 # Abilities that mean something on a spell (the summoning-phase activation order).
@@ -104,63 +104,8 @@ class DeckModel(BaseModel):
     cards: list[str]
 
 
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    """A card definition as the engine uses it."""
-
-    id: str
-    number: int
-    name_ru: str
-    name_en: str
-    kind: int
-    cost: int
-    attack: int
-    health: int
-    abilities: int
-    aura: int
-
-    def name(self, lang: str) -> str:
-        """The card's name in ``lang``."""
-        return self.name_ru if lang == "ru" else self.name_en
-
-    def to_model_dict(self) -> dict[str, Any]:
-        """The card-file form of this definition."""
-        from cardtable.games.clash.abilities import ids_of
-
-        out: dict[str, Any] = {
-            "id": self.id,
-            "number": self.number,
-            "name": {"ru": self.name_ru, "en": self.name_en},
-            "kind": "creature" if self.kind == CREATURE else "spell",
-            "cost": self.cost,
-        }
-        if self.kind == CREATURE:
-            out["attack"] = self.attack
-            out["health"] = self.health
-        else:
-            out["damage"] = self.attack
-        out["abilities"] = ids_of(self.abilities)
-        if self.aura:
-            out["aura"] = ids_of(self.aura)[0]
-        return out
-
-
-@dataclass(frozen=True, slots=True)
-class DeckDef:
-    """A preconstructed deck."""
-
-    id: str
-    name_ru: str
-    name_en: str
-    cards: tuple[str, ...]
-
-    def name(self, lang: str) -> str:
-        """The deck's name in ``lang``."""
-        return self.name_ru if lang == "ru" else self.name_en
-
-
 def card_from_model(m: CardModel) -> CardDef:
-    """The engine form of a validated card."""
+    """The engine's record of a validated card (records.py)."""
     is_creature = m.kind == "creature"
     return CardDef(
         id=m.id,
@@ -181,21 +126,6 @@ def parse_cards(source: str, entries: Iterable[Any]) -> list[CardDef]:
     return [card_from_model(m) for m in parse_entries(source, list(entries), CardModel)]
 
 
-@dataclass(frozen=True, slots=True)
-class SetDef:
-    """A card set (a starter or a standalone expansion): its cards and decks."""
-
-    id: str
-    name_ru: str
-    name_en: str
-    cards: tuple[str, ...]
-    decks: tuple[str, ...]
-
-    def name(self, lang: str) -> str:
-        """The set's name in ``lang``."""
-        return self.name_ru if lang == "ru" else self.name_en
-
-
 class SetModel(BaseModel):
     """One entry of data/sets.toml."""
 
@@ -204,51 +134,6 @@ class SetModel(BaseModel):
     name: Names
     cards: str
     decks: str
-
-
-@dataclass(frozen=True, slots=True)
-class CardDB:
-    """Immutable card sets with their preconstructed decks."""
-
-    cards: Mapping[str, CardDef]
-    decks: Mapping[str, DeckDef]
-    sets: Mapping[str, SetDef] = field(default_factory=dict)
-
-    def card_set(self, ident: str) -> SetDef:
-        """A set by id; a clear error if unknown."""
-        found = self.sets.get(ident)
-        if found is None:
-            raise CardDataError.msg_in(
-                PKG, "card_set_unknown", name=shown(ident), known=", ".join(self.sets)
-            )
-        return found
-
-    def set_of_deck(self, deck: str) -> SetDef:
-        """The set a preconstructed deck belongs to."""
-        for s in self.sets.values():
-            if deck in s.decks:
-                return s
-        raise CardDataError.msg_in(PKG, "card_deck_no_set", deck=shown(deck))
-
-    def card(self, ident: str) -> CardDef:
-        """A card by id (or by Russian or English name); a clear error if unknown."""
-        return find_card(self.cards, ident, MESSAGES)
-
-    def deck(self, ident: str) -> DeckDef:
-        """A preconstructed deck by id; a clear error if unknown."""
-        found = self.decks.get(ident)
-        if found is None:
-            raise CardDataError.msg_in(
-                PKG, "card_deck_unknown", deck=shown(ident), known=", ".join(self.decks)
-            )
-        return found
-
-    def with_cards(self, extra: Iterable[CardDef]) -> CardDB:
-        """A database with extra (e.g. inline) cards added or replacing same ids."""
-        merged = dict(self.cards)
-        for c in extra:
-            merged[c.id] = c
-        return CardDB(merged, self.decks, self.sets)
 
 
 def load_db(cards_path: str | Path, decks_path: str | Path | None = None) -> CardDB:

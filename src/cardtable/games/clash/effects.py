@@ -50,7 +50,7 @@ from cardtable.games.clash.abilities import (
     VULNERABILITY,
     WATER,
 )
-from cardtable.games.clash.cards import CREATURE
+from cardtable.games.clash.records import CREATURE
 from cardtable.games.clash.state import (
     ALL_ROWS,
     CHAMP_EXHAUSTED,

@@ -15,10 +15,11 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, m
 
 from cardtable.core import rng as crng
 from cardtable.core.errors import DeckError, Message
-from cardtable.games.clash.cards import BASE_SET, CREATURE, CardDB, CardDef
+from cardtable.games.clash.cards import BASE_SET
 from cardtable.games.clash.effects import default_first, emit, toss_first
 from cardtable.games.clash.overrides import with_overrides
 from cardtable.games.clash.problems import MESSAGES, PKG
+from cardtable.games.clash.records import CREATURE, CardDB, CardDef
 from cardtable.games.clash.solo import AiSpend, ai_settings
 from cardtable.games.clash.state import (
     DRAFT,

@@ -14,10 +14,11 @@ from cardtable.core.game import Action, Game, Outcome, canonical_json
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
 from cardtable.games.clash import balance, positions, view
-from cardtable.games.clash.cards import BASE_SET, CardDB, CardDef, default_db, parse_cards
+from cardtable.games.clash.cards import BASE_SET, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
 from cardtable.games.clash.formats import SEAT_NAMES, parse_setup, player_seats
 from cardtable.games.clash.problems import MESSAGES
+from cardtable.games.clash.records import CardDB, CardDef
 from cardtable.games.clash.rules import (
     BOUNDARIES,
     apply_action,

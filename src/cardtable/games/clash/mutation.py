@@ -37,9 +37,10 @@ from cardtable.core import rng as crng
 from cardtable.core.carddata import read_toml, schema_problem
 from cardtable.core.errors import CardDataError, IllegalAction, SetupError, shown
 from cardtable.core.game import Outcome
-from cardtable.games.clash.cards import CREATURE, CardDB, CardDef, default_db
+from cardtable.games.clash.cards import default_db
 from cardtable.games.clash.formats import DECK_SIZE, SEAT_NAMES, Graft, grafted
 from cardtable.games.clash.problems import MESSAGES, PKG
+from cardtable.games.clash.records import CREATURE, CardDB, CardDef
 
 FORMAT_ID = "clash-mutation"
 VERSION = 1

@@ -22,8 +22,9 @@ from cardtable.core.carddata import schema_problem
 from cardtable.core.errors import SetupError
 from cardtable.core.game import canonical_json
 from cardtable.core.overrides import Overridable, Overrides, schema_limits
-from cardtable.games.clash.cards import CREATURE, CardDB, CardDef, CardModel
+from cardtable.games.clash.cards import CardModel
 from cardtable.games.clash.problems import MESSAGES
+from cardtable.games.clash.records import CREATURE, CardDB, CardDef
 
 CREATURE_FIELDS = ("cost", "attack", "health")
 """What a creature's overrides may change (clash.card.cost, clash.card.creature)."""

@@ -36,7 +36,7 @@ from cardtable.core.position import (
 )
 from cardtable.core.problems import joined
 from cardtable.games.clash.abilities import ids_of, mask_of
-from cardtable.games.clash.cards import CREATURE, SPELL, CardDef, parse_cards
+from cardtable.games.clash.cards import parse_cards
 from cardtable.games.clash.effects import (
     GameOver,
     available,
@@ -49,6 +49,7 @@ from cardtable.games.clash.effects import (
 from cardtable.games.clash.formats import SEATS as MODE_SEATS
 from cardtable.games.clash.formats import ClashSetup, make_table
 from cardtable.games.clash.problems import MESSAGES, PKG
+from cardtable.games.clash.records import CREATURE, SPELL, CardDef
 from cardtable.games.clash.rules import BOUNDARIES, ENGINE_TURN_CAP, legal_actions, open_turn
 from cardtable.games.clash.solo import ai_mana
 from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState, Table, build_state

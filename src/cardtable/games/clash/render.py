@@ -17,8 +17,8 @@ from rich.text import Text
 from cardtable.core.help import Term
 from cardtable.core.layout import FitTable, fitted
 from cardtable.games.clash.abilities import ABILITIES, names_of
-from cardtable.games.clash.cards import SPELL, CardDef
 from cardtable.games.clash.effects import available, cost_now
+from cardtable.games.clash.records import SPELL, CardDef
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 from cardtable.games.clash.view import (
     card_name,

@@ -32,7 +32,6 @@ from typing import Any
 
 from cardtable.core.game import CONTINUE, NO_DECISION
 from cardtable.games.clash.abilities import BLOOD_TRIBUTE, CATALYST, MERCENARY, SYMBIOSIS
-from cardtable.games.clash.cards import CardDB
 from cardtable.games.clash.effects import (
     SPELL_HIT,
     GameOver,
@@ -55,6 +54,7 @@ from cardtable.games.clash.effects import (
     resume_replies,
 )
 from cardtable.games.clash.formats import ClashSetup, draft_pick, new_state
+from cardtable.games.clash.records import CardDB
 from cardtable.games.clash.solo import ai_mana_phase, ai_summon
 from cardtable.games.clash.state import (
     CHAMP_EXHAUSTED,

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from cardtable.core.carddata import find_card
+from cardtable.core.records import Record
 from cardtable.games.epic.problems import MESSAGES
 
 
 @dataclass(frozen=True, slots=True)
-class SelectorDef:
+class SelectorDef(Record):
     """Who or what an op acts on (``cards.Selector``)."""
 
     target: str | None = None
@@ -46,7 +47,7 @@ class SelectorDef:
 
 
 @dataclass(frozen=True, slots=True)
-class StepDef:
+class StepDef(Record):
     """One sentence of a card (``cards.Step``)."""
 
     op: str
@@ -71,7 +72,7 @@ class StepDef:
 
 
 @dataclass(frozen=True, slots=True)
-class ModeDef:
+class ModeDef(Record):
     """One branch of an event (``cards.Mode``)."""
 
     steps: tuple[StepDef, ...]
@@ -80,7 +81,7 @@ class ModeDef:
 
 
 @dataclass(frozen=True, slots=True)
-class AbilityDef:
+class AbilityDef(Record):
     """A triggered ability (``cards.Ability``)."""
 
     when: str
@@ -92,7 +93,7 @@ class AbilityDef:
 
 
 @dataclass(frozen=True, slots=True)
-class TalentCostDef:
+class TalentCostDef(Record):
     """What using a talent costs (``cards.TalentCost``)."""
 
     expend: bool = False
@@ -102,7 +103,7 @@ class TalentCostDef:
 
 
 @dataclass(frozen=True, slots=True)
-class TalentDef:
+class TalentDef(Record):
     """An activated ability (``cards.Talent``)."""
 
     cost: TalentCostDef
@@ -110,7 +111,7 @@ class TalentDef:
 
 
 @dataclass(frozen=True, slots=True)
-class StaticDef:
+class StaticDef(Record):
     """A constant modifier a champion in play gives (``cards.Static``)."""
 
     to: SelectorDef
@@ -122,7 +123,7 @@ class StaticDef:
 
 
 @dataclass(frozen=True, slots=True)
-class CardDef:
+class CardDef(Record):
     """A card as the engine uses it (``cards.card_from_model`` builds it)."""
 
     id: str
@@ -177,7 +178,7 @@ def derived(
 
 
 @dataclass(frozen=True, slots=True)
-class EpicDB:
+class EpicDB(Record):
     """Every Epic card the engine knows, by id."""
 
     cards: Mapping[str, CardDef]
