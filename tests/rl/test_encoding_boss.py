@@ -8,9 +8,11 @@ indices, each in the segment of its kind and at the offset the state says (hand 
 battlefield slot of a relative seat, stack item from the top, catalogue index of a
 graveyard card, mode, amount), and the same indices in a determinized state. Vectors
 change as the game goes on, every observation segment carries information somewhere, and
-the segments tile both spaces exactly. Hand-built positions check index meanings where
-the view names a card only by its id: casting (a tactic's cost change unknown), Подмена's
-mitsims (the cost limit unknown) and a graveyard target with a type filter.
+the segments tile both spaces exactly. Hand and graveyard cards are mapped by the
+instance numbers the view gives: any instance of the seat's hand maps to its hand slot
+and any graveyard instance to its seat's block and catalogue index, whatever the rules
+offer; hand-built positions check casting among copies, Подмена's mitsims and a
+graveyard target with a type filter.
 """
 
 from __future__ import annotations
@@ -119,8 +121,6 @@ def _expected(enc: BossEncoder, st: BossState, seat: int, action: Any) -> tuple[
         if x in st.field[owner]:
             return "target_permanent", ((owner - seat) % n) * FIELD_SLOTS + _slot(st, x)[1]
         if x in st.graves[owner]:
-            grave = [st.card_ids[c] for c in st.graves[owner]]
-            assert grave.index(st.card_ids[x]) == st.graves[owner].index(x)  # the first copy
             return "target_grave", ((owner - seat) % n) * enc.vocab + enc.card_slot(st.card_ids[x])
     raise AssertionError(f"target {x} is nowhere")
 
@@ -249,9 +249,64 @@ def _at(enc: BossEncoder, name: str, offset: int) -> int:
     return seg.start + offset
 
 
-def test_casting_names_the_hand_slot_of_the_first_copy() -> None:
+@pytest.mark.parametrize("i", range(len(SETUPS)), ids=IDS)
+def test_hand_and_graveyard_instances_map_exactly(i: int) -> None:
+    """At every state, for the seat to move, each instance of its hand (cast or discarded)
+    maps to the hand slot the state gives it, and each graveyard instance of any seat (a
+    target, or for its own graveyard brought back by Подмена) to its relative seat's block
+    at its card's catalogue index: no rules are consulted, so the card need not be legal.
+    The r-th copies of the graveyards' cards are asked together (distinct indices)."""
+    enc = _encoder(i)
+    n = enc.seats
+    seen = 0
+    for st in _states(i):
+        seat = GAME.to_move(st)
+        if seat is None:
+            continue
+        view = GAME.observe(st, seat)
+        asked: list[list[tuple[Any, int]]] = [[]]
+        for k, inst in enumerate(st.hands[seat]):
+            asked[0] += [(("play", inst), _at(enc, "play", k))]
+            asked[0] += [(("discard", inst), _at(enc, "discard", k))]
+        for owner in range(n):
+            j = (owner - seat) % n
+            copies: dict[str, int] = {}
+            for inst in st.graves[owner]:
+                card = st.card_ids[inst]
+                r = copies[card] = copies.get(card, -1) + 1
+                asked += [[] for _ in range(r + 1 - len(asked))]
+                slot = enc.card_slot(card)
+                asked[r].append((("target", inst), _at(enc, "target_grave", j * enc.vocab + slot)))
+                if j == 0:
+                    asked[r].append((("return", inst), _at(enc, "return", slot)))
+                seen += 1
+        for batch in asked:
+            actions = [a for a, _ in batch]
+            assert enc.action_indices(view, actions) == [x for _, x in batch], actions
+    assert seen
+
+
+def test_returning_from_another_graveyard_is_refused() -> None:
+    """Подмена brings back a mitsim of the seat's own graveyard: an instance in another
+    seat's graveyard has no return index."""
+    enc = _encoder(0)
+    st = _position(
+        {"hand": [], "deck": ["pikeman"], "grave": ["mitsim_scout"]},
+        {"hand": [], "deck": ["pikeman"], "grave": ["mitsim_sniper"]},
+    )
+    view = GAME.observe(st, 0)
+    mine, theirs = st.graves[0][0], st.graves[1][0]
+    assert enc.action_indices(view, [("return", mine)]) == [
+        _at(enc, "return", enc.catalogue.index("mitsim_scout"))
+    ]
+    with pytest.raises(ValueError, match="graveyard"):
+        enc.action_indices(view, [("return", theirs)])
+
+
+def test_casting_names_the_hand_slot_of_the_offered_copy() -> None:
     """Hand [siege_ram, spark_bolt, pikeman, spark_bolt] with 2 resources in phase 2: the
-    siege ram (4) cannot be cast; the tactic is its first copy, slot 1; the pikeman slot 2."""
+    siege ram (4) cannot be cast; the tactic offered is the instance in slot 1, the
+    pikeman is slot 2."""
     enc = _encoder(0)
     st = _position(
         {"hand": ["siege_ram", "spark_bolt", "pikeman", "spark_bolt"], "slots": 2, "deck": []},
@@ -259,6 +314,8 @@ def test_casting_names_the_hand_slot_of_the_first_copy() -> None:
     )
     texts = sorted(GAME.action_text(st, a) for a in GAME.legal_actions(st))
     assert texts == ["pass", "play pikeman", "play spark_bolt", "wait"]
+    bolt = GAME.parse_action(st, "play spark_bolt")
+    assert bolt == ("play", st.hands[0][1])
     assert _index(enc, st, "play spark_bolt") == _at(enc, "play", 1)
     assert _index(enc, st, "play pikeman") == _at(enc, "play", 2)
     assert _index(enc, st, "pass") == _at(enc, "pass", 0)
@@ -266,8 +323,8 @@ def test_casting_names_the_hand_slot_of_the_first_copy() -> None:
 
 
 def test_substitution_names_the_mitsims_it_may_bring_back() -> None:
-    """The brute (cost 4) brings back the scout (2) and the sniper (3), not the queen (5):
-    the view does not say which mitsim uses Подмена, the two cheapest are offered."""
+    """The brute (cost 4) may bring back the scout (2) and the sniper (3), not the queen
+    (5): each offered instance maps to its card's catalogue index in the return segment."""
     enc = _encoder(0)
     st = _position(
         {
@@ -281,6 +338,8 @@ def test_substitution_names_the_mitsims_it_may_bring_back() -> None:
     )
     assert _index(enc, st, "substitute mitsim_brute") == _at(enc, "substitute", 0)
     GAME.apply(st, GAME.parse_action(st, "substitute mitsim_brute"))
+    texts = sorted(GAME.action_text(st, a) for a in GAME.legal_actions(st))
+    assert texts == ["return mitsim_scout", "return mitsim_sniper"]
     for card in ("mitsim_scout", "mitsim_sniper"):
         want = _at(enc, "return", enc.catalogue.index(card))
         assert _index(enc, st, f"return {card}") == want
@@ -289,7 +348,7 @@ def test_substitution_names_the_mitsims_it_may_bring_back() -> None:
 
 def test_graveyard_targets_follow_the_step_filter() -> None:
     """Reshape returns a unit of your graveyard: of [spark_bolt, pikeman, pikeman,
-    mitsim_scout] the pikeman and the scout are offered, named by catalogue index in the
+    mitsim_scout] one pikeman and the scout are offered, named by catalogue index in the
     observer's (relative seat 0) part of the segment."""
     enc = _encoder(0)
     st = _position(
@@ -303,6 +362,8 @@ def test_graveyard_targets_follow_the_step_filter() -> None:
     )
     GAME.apply(st, GAME.parse_action(st, "play reshape"))  # P2 cannot act: passed for
     assert st.pending[0] == "target"
+    texts = sorted(GAME.action_text(st, a) for a in GAME.legal_actions(st))
+    assert texts == ["target mitsim_scout", "target pikeman"]
     for card in ("pikeman", "mitsim_scout"):
         assert _index(enc, st, f"target {card}") == _at(
             enc, "target_grave", enc.catalogue.index(card)

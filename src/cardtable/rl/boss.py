@@ -10,13 +10,11 @@ A permanent is addressed by its relative seat and its slot on that seat's battle
 (the order the cards entered); ``FIELD_SLOTS`` slots per seat are shown and addressed,
 a permanent beyond them shares the last slot. Stack items are counted from the top.
 
-Hand and graveyard cards: the view lists them by card id only, while actions name card
-instances. Copies are one choice in every decision about them, and the options come in
-the zone's order, so the k-th option is the k-th first copy that passes the decision's
-filter; the filter is read from the view (``_castable``, ``_mitsims``,
-``_grave_options``). Where the view does not settle it, the options take the first
-copies in order: still distinct, maybe not the right card. A graveyard card is then
-addressed by its catalogue index (copies are one choice), a hand card by its slot.
+Hand and graveyard cards are found by instance: the view gives the instance numbers
+beside the card ids (``hand_insts``, ``grave_insts``), as the actions name them. A hand
+card is addressed by its slot in the hand, a graveyard card by its card's catalogue
+index (the rules offer one copy of a card per graveyard: copies are one choice), in the
+part of the segment of the graveyard's relative seat.
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ from cardtable.core.game import Action, Game
 from cardtable.core.overrides import encode
 from cardtable.games.boss.cards import Forbidden, default_db
 from cardtable.games.boss.effects import HAND_LIMIT
-from cardtable.games.boss.records import BossDB, CardDef, StepDef
+from cardtable.games.boss.records import BossDB
 from cardtable.games.boss.rules import BOUNDARIES
 from cardtable.games.boss.state import PHASES, PLAYER, SOURCES, STACK
 from cardtable.rl.encoding import Encoder, Layout, Segment, register_encoder
@@ -149,148 +147,6 @@ def _deciding(view: Mapping[str, Any]) -> int | None:
     if not pending or view["phase"] == "over":
         return None
     return int(view["active"]) if pending[0] == "continue" else int(pending[1])
-
-
-def _firsts(ids: Sequence[str | None]) -> list[int]:
-    """The slots holding the first copy of each card (copies are one choice)."""
-    seen: set[str | None] = set()
-    out = []
-    for k, c in enumerate(ids):
-        if c not in seen:
-            seen.add(c)
-            out.append(k)
-    return out
-
-
-def _cheapest(costed: Sequence[tuple[int, int]], n: int) -> list[int] | None:
-    """The slots of the ``n`` cheapest of (cost, slot) pairs, if exactly ``n`` cost no more
-    than some threshold (None: no threshold takes ``n``)."""
-    if not 0 <= n <= len(costed):
-        return None
-    costs = sorted(c for c, _ in costed)
-    if 0 < n < len(costs) and costs[n - 1] == costs[n]:
-        return None
-    return [k for c, k in costed if n and c <= costs[n - 1]]
-
-
-def _castable(view: Mapping[str, Any], db: BossDB, seat: int, n: int) -> list[int] | None:
-    """The hand slots of the ``n`` cards offered to cast (rules.play_options): a non-tactic
-    in the seat's own placement phase with an empty stack if its cost is paid; the tactics
-    up to one cost the view does not give (the constant cost changes, or none at all when
-    tactics are forbidden), so the cheapest that make ``n``."""
-    p = view["players"][seat]
-    hand = p["hand"]
-    have = p["filled"] + p["extra"]
-    sorcery = (
-        view["active"] == seat
-        and view["phase"] in ("placement1", "placement2")
-        and not view["stack"]
-    )
-    fixed: list[int] = []
-    tactics: list[tuple[int, int]] = []
-    for k in _firsts(hand):
-        info = db.cast_info.get(hand[k])
-        if info is None:
-            return None
-        tactic, cost = info
-        if tactic:
-            tactics.append((cost, k))
-        elif sorcery and cost <= have:
-            fixed.append(k)
-    chosen = _cheapest(tactics, n - len(fixed))
-    return None if chosen is None else sorted(fixed + chosen)
-
-
-def _mitsims(view: Mapping[str, Any], db: BossDB, seat: int, n: int) -> list[int] | None:
-    """The graveyard slots of the ``n`` mitsims Подмена may bring back
-    (mechanics.substitution_targets): the seat's mitsims up to the cost of the card using
-    it, which the view does not give, so the cheapest that make ``n``."""
-    grave = view["players"][seat]["grave"]
-    costed = []
-    for k in _firsts(grave):
-        d = db.cards.get(grave[k])
-        if d is None:
-            return None
-        if d.is_mitsim:
-            costed.append((d.cost, k))
-    chosen = _cheapest(costed, n)
-    return None if chosen is None else sorted(chosen)
-
-
-def _grave_step(view: Mapping[str, Any], db: BossDB) -> StepDef | None:
-    """The graveyard-targeting step resolving (effects.frame_steps); None if the view does
-    not tell it (an unknown card, "choose one" modes with different filters)."""
-    if not view["resolving"]:
-        return None
-    f = view["resolving"][-1]
-    d = db.cards.get(f["card"])
-    if d is None:
-        return None
-    src, idx = f["source"], int(f["index"])
-    lists: list[tuple[StepDef, ...]] = []
-    if src == "card":
-        lists = [m.steps for m in d.modes] if d.modes else [d.steps]
-    elif src == "ability" and idx < len(d.activated):
-        lists = [d.activated[idx].steps]
-    elif src == "trigger" and idx < len(d.triggers):
-        lists = [d.triggers[idx].steps]
-    elif src == "reckoning" and d.reckoning is not None:
-        lists = [d.reckoning.steps]
-    elif src == "construct" and d.construct is not None:
-        lists = [d.construct.steps]
-    elif src == "overload" and d.construct is not None:
-        lists = [d.construct.overload]
-    elif src == "scrap":
-        lists = [d.scrap]
-    k = int(f["step"])
-    steps = [s[k] for s in lists if k < len(s) and s[k].to == "target_grave"]
-    filters = {(s.controller, s.type, s.klass, s.max_cost, s.tapped, s.other) for s in steps}
-    return steps[0] if len(filters) == 1 else None
-
-
-def _fits(step: StepDef, d: CardDef) -> bool:
-    """Whether a graveyard card passes a step's filters (effects.fits: graveyard cards are
-    never tapped)."""
-    t = step.type
-    if t is not None and (not d.is_permanent if t == "permanent" else d.type != t):
-        return False
-    if step.klass is not None and step.klass not in d.classes:
-        return False
-    if step.max_cost is not None and d.cost > step.max_cost:
-        return False
-    return not step.tapped
-
-
-def _grave_options(
-    view: Mapping[str, Any], db: BossDB, seat: int, seats: int
-) -> list[tuple[int, str]] | None:
-    """The graveyard cards a target step offers (effects.target_options), as (seat, card)
-    in turn order from the seat choosing; None if the view does not tell the filters."""
-    step = _grave_step(view, db)
-    if step is None or step.other:
-        return None
-    out = []
-    for j in range(seats):
-        who = (seat + j) % seats
-        if step.controller != "any" and (step.controller == "you") != (j == 0):
-            continue
-        grave = view["players"][who]["grave"]
-        for k in _firsts(grave):
-            d = db.cards.get(grave[k])
-            if d is None:
-                return None
-            if _fits(step, d):
-                out.append((who, grave[k]))
-    return out
-
-
-def _assign(found: Sequence[Any] | None, fallback: Sequence[Any], n: int, what: str) -> list[Any]:
-    """``found`` if it names the ``n`` options, else the first ``n`` of ``fallback``."""
-    if found is not None and len(found) == n:
-        return list(found)
-    if len(fallback) < n:
-        raise ValueError(f"{n} {what} options but the view shows only {len(fallback)}")
-    return list(fallback[:n])
 
 
 class BossEncoder(Encoder):
@@ -660,27 +516,23 @@ class BossEncoder(Encoder):
                 out[int(perm["inst"])] = (j, min(k, FIELD_SLOTS - 1))
         return out
 
+    def _graves(self, view: Mapping[str, Any], me: int) -> dict[int, int]:
+        """Each graveyard card by instance: its index in the target_grave segment."""
+        out: dict[int, int] = {}
+        for j in range(self.seats):
+            p = view["players"][(me + j) % self.seats]
+            for inst, card in zip(p["grave_insts"], p["grave"], strict=True):
+                out[int(inst)] = j * self.vocab + self.card_slot(card)
+        return out
+
     def action_indices(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[int]:
         me = _seat(view)
         s, f = self.seats, FIELD_SLOTS
         places = self._places(view, me)
+        mine = view["players"][me]
+        hand = {int(inst): k for k, inst in enumerate(mine["hand_insts"] or [])}
+        graves = self._graves(view, me)
         out: list[int] = []
-        # hand and graveyard cards: placed per kind, once (see the module docstring)
-        placed: dict[tuple[str, int], int] = {}
-        for kind, find in (
-            ("play", self._play_slots),
-            ("discard", self._discard_slots),
-            ("return", self._return_slots),
-            ("target", self._grave_slots),
-        ):
-            insts = [
-                int(a[1])
-                for a in actions
-                if a[0] == kind and (kind != "target" or _is_card(a[1], places))
-            ]
-            if insts:
-                for inst, index in zip(insts, find(view, me, len(insts)), strict=True):
-                    placed[(kind, inst)] = index
 
         def own(inst: int) -> int:
             j, k = places[inst]
@@ -692,8 +544,14 @@ class BossEncoder(Encoder):
             kind = action[0]
             if kind in SINGLES:
                 out.append(self.a_single[kind].start)
-            elif kind in ("play", "discard", "return"):
-                out.append(placed[(kind, int(action[1]))])
+            elif kind in ("play", "discard"):
+                seg = self.a_play if kind == "play" else self.a_discard
+                out.append(seg.start + min(hand[int(action[1])], HAND_SLOTS - 1))
+            elif kind == "return":
+                j, k = divmod(graves[int(action[1])], self.vocab)
+                if j != 0:
+                    raise ValueError(f"card {action[1]} is not in the deciding seat's graveyard")
+                out.append(self.a_return.start + k)
             elif kind == "activate":
                 k = min(int(action[2]), self.ability_slots - 1)
                 out.append(self.a_activate.start + own(int(action[1])) * self.ability_slots + k)
@@ -710,7 +568,7 @@ class BossEncoder(Encoder):
                     j, k = places[x]
                     out.append(self.a_target_perm.start + j * f + k)
                 else:
-                    out.append(placed[("target", x)])
+                    out.append(self.a_target_grave.start + graves[x])
             elif kind in ("give", "take"):
                 j, k = places[int(action[1])]
                 seg = self.a_give if kind == "give" else self.a_take
@@ -723,43 +581,6 @@ class BossEncoder(Encoder):
             else:
                 raise ValueError(f"unknown Boss Battle action {action!r}")
         return self.separate(out)
-
-    def _play_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
-        hand = view["players"][me]["hand"] or []
-        found = _castable(view, self._db(view), me, n)
-        slots = _assign(found, _firsts(hand), n, "play")
-        return [self.a_play.start + k for k in slots]
-
-    def _discard_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
-        hand = view["players"][me]["hand"] or []
-        return [self.a_discard.start + k for k in _assign(None, _firsts(hand), n, "discard")]
-
-    def _return_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
-        db = self._db(view)
-        grave = view["players"][me]["grave"]
-        firsts = _firsts(grave)
-        mitsims = [k for k in firsts if (d := db.cards.get(grave[k])) is None or d.is_mitsim]
-        fallback = mitsims if len(mitsims) >= n else firsts
-        slots = _assign(_mitsims(view, db, me, n), fallback, n, "return")
-        return [self.a_return.start + self.card_slot(grave[k]) for k in slots]
-
-    def _grave_slots(self, view: Mapping[str, Any], me: int, n: int) -> list[int]:
-        s, v = self.seats, self.vocab
-        found = _grave_options(view, self._db(view), me, s)
-        every = []
-        for j in range(s):
-            grave = view["players"][(me + j) % s]["grave"]
-            every += [((me + j) % s, grave[k]) for k in _firsts(grave)]
-        picks = _assign(found, every, n, "graveyard target")
-        return [
-            self.a_target_grave.start + ((who - me) % s) * v + self.card_slot(card)
-            for who, card in picks
-        ]
-
-
-def _is_card(x: Any, places: Mapping[int, Any]) -> bool:
-    """A target code naming a graveyard card (not a permanent, a player or a stack item)."""
-    return int(x) < PLAYER and int(x) not in places
 
 
 def _zone(zone: str, j: int) -> str:

@@ -213,7 +213,16 @@ def observation(game: BossGame, st: BossState, seat: int | None) -> dict[str, An
     abyss (the cards a player exiled by redealing are shown to the others only:
     boss.setup.redeal_seen), the battlefield, the stack, resources and the boss. ``seat``
     None: a spectator, who sees no hand and of the hands and the abyss only the cards
-    every player has seen."""
+    every player has seen.
+
+    Beside the card ids, ``hand_insts`` (the seat's own hand only) and ``grave_insts``
+    give the instance numbers the actions name, in the same order, as the battlefield
+    and the stack already do (``inst``). They tell nothing hidden: ``rules.new_state``
+    numbers the cards in the order of the deck lists (``formats.make_decks``) before any
+    shuffle, and a position zone by zone (``positions.ZONES``), so a number follows from
+    the deck lists and zone sizes, never from a deck's order or an unseen card;
+    ``determinize`` keeps every number (it moves instances, never renumbers them, and
+    leaves a seat's own hand alone: the seat knows every card in it)."""
     db = game.dbs(st)
     bit = (1 << st.nseats()) - 1 if seat is None else 1 << seat
     players = []
@@ -224,12 +233,14 @@ def observation(game: BossGame, st: BossState, seat: int | None) -> dict[str, An
             {
                 "deck_name": st.labels[s],
                 "hand": [st.card_ids[c] for c in hand] if s == seat else None,
+                "hand_insts": list(hand) if s == seat else None,
                 "hand_size": len(hand),
                 "hand_known": sorted(st.card_ids[c] for c in hand if st.known[c] & bit == bit)
                 if s != seat
                 else None,
                 "deck_size": len(st.decks[s]),
                 "grave": [st.card_ids[c] for c in st.graves[s]],
+                "grave_insts": list(st.graves[s]),
                 "abyss": [st.card_ids[c] if st.known[c] & bit == bit else None for c in abyss],
                 "slots": st.slots[s],
                 "filled": st.filled[s],
