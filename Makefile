@@ -11,11 +11,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 DEV_STAMP := $(VENV)/.installed-dev-stamp
 RAY_STAMP := $(VENV)/.installed-ray-stamp
+TRAIN_STAMP := $(VENV)/.installed-train-stamp
 PIP    := $(BIN)/python -m pip install -qq --no-compile
 RUN    := PYTHONDONTWRITEBYTECODE=
 JOBS   ?= auto
 
-.PHONY: play test test-ray check bench bench-server soak clean install native
+.PHONY: play test test-ray train-demo check bench bench-server soak clean install native
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("cardtable needs Python >= 3.11") if sys.version_info < (3, 11) else None'
@@ -31,6 +32,11 @@ $(DEV_STAMP): $(STAMP)
 $(RAY_STAMP): $(STAMP)
 	$(PIP) -e '.[test,ray]'
 	touch $(RAY_STAMP)
+
+# The training example's extra (Stable-Baselines3, sb3-contrib, PyTorch's CPU build).
+$(TRAIN_STAMP): $(STAMP)
+	$(PIP) -e '.[test,train]'
+	touch $(TRAIN_STAMP)
 
 install: $(STAMP)
 
@@ -53,9 +59,14 @@ test:
 test-ray: $(RAY_STAMP)
 	$(RUN) $(BIN)/python -m pytest -m ray
 
+# A Clash of Decks policy trained from scratch with MaskablePPO (examples/train_clash.py),
+# a few minutes on two cores: its learning curve and measured strength go to docs/rl/.
+train-demo: $(TRAIN_STAMP) native
+	$(RUN) $(BIN)/python examples/train_clash.py --backend sb3 --steps 100000 --seed 0 --out docs/rl
+
 check: $(DEV_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 	$(BIN)/mypy
 
 bench: native

@@ -201,3 +201,18 @@ def test_agent_spec_is_checked() -> None:
         make_agent("openspiel-ismcts:bogus=1", game, 0)
     with pytest.raises(SetupError):
         make_agent("openspiel-ismcts:iters=0", game, 0)
+
+
+def test_the_agent_names_its_extra_when_open_spiel_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Without the rl extra, seating openspiel-ismcts is refused with the pip command."""
+    import sys
+
+    from cardtable.agents import make_agent
+    from cardtable.core import get_game
+    from cardtable.core.errors import SetupError
+
+    monkeypatch.setitem(sys.modules, "cardtable.rl.openspiel", None)  # import fails
+    with pytest.raises(SetupError, match=r"cardtable\[rl\]"):
+        make_agent("openspiel-ismcts:iters=5", get_game("clash"), 0)

@@ -8,13 +8,16 @@ from cardtable.agents.greedy import GreedyAgent
 from cardtable.agents.ismcts import IsmctsAgent
 from cardtable.agents.random_agent import RandomAgent
 from cardtable.core.agent import Agent
+from cardtable.core.errors import SetupError
 from cardtable.core.game import Game
 
 
 def _openspiel_ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
     """OpenSpiel's own IS-MCTS bot (cardtable.rl.openspiel), loaded on first use."""
-    from cardtable.rl.openspiel import make_openspiel_agent
-
+    try:
+        from cardtable.rl.openspiel import make_openspiel_agent
+    except ImportError:
+        raise SetupError.msg("agent_needs_extra", name="openspiel-ismcts", extra="rl") from None
     return make_openspiel_agent(game, seed, params)
 
 
