@@ -29,6 +29,7 @@ from cardtable.core.rng import Rng
 from cardtable.games.boss.state import PLAYER, STACK, BossState
 from cardtable.rl.boss import FIELD_SLOTS, HAND_SLOTS, STACK_SLOTS, BossEncoder
 from cardtable.rl.encoding import encoder_for
+from tests.rl.playouts import random_games
 
 GAME = get_game("boss")
 SETUPS = GAME.conformance_setups()
@@ -60,17 +61,7 @@ def _encoder(i: int) -> BossEncoder:
 @cache
 def _games(i: int) -> tuple[tuple[BossState, ...], ...]:
     """Every state of seeded random playouts of setup ``i``, the final one included."""
-    games = []
-    for seed in SEEDS:
-        st = GAME.new_game(SETUPS[i], seed)
-        rng = Rng(1000 + seed)
-        states = [st.clone()]
-        while GAME.to_move(st) is not None:
-            actions = GAME.legal_actions(st)
-            GAME.apply(st, actions[rng.randbelow(len(actions))])
-            states.append(st.clone())
-        games.append(tuple(states))
-    return tuple(games)
+    return random_games(GAME, SETUPS[i], SEEDS, 1000)
 
 
 def _states(i: int) -> list[BossState]:

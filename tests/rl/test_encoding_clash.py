@@ -28,6 +28,7 @@ from cardtable.games.clash.state import ClashState
 from cardtable.rl.clash import HAND_FIELDS, HAND_SLOTS, PLAY_SLOTS, ROW_SLOTS, ClashEncoder
 from cardtable.rl.encoding import Segment, encoder_for
 from tests.games.clash.helpers import card, play
+from tests.rl.playouts import random_games
 
 GAME = get_game("clash")
 SETUPS = GAME.conformance_setups()
@@ -55,17 +56,7 @@ def _encoder(i: int) -> ClashEncoder:
 @cache
 def _games(i: int) -> tuple[tuple[ClashState, ...], ...]:
     """Every state of seeded random playouts of setup ``i``, the final one included."""
-    games = []
-    for seed in SEEDS:
-        st = GAME.new_game(SETUPS[i], seed)
-        rng = Rng(1000 + seed)
-        states = [st.clone()]
-        while GAME.to_move(st) is not None:
-            actions = GAME.legal_actions(st)
-            GAME.apply(st, actions[rng.randbelow(len(actions))])
-            states.append(st.clone())
-        games.append(tuple(states))
-    return tuple(games)
+    return random_games(GAME, SETUPS[i], SEEDS, 1000)
 
 
 def _states(i: int) -> list[ClashState]:

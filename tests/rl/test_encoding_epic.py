@@ -27,6 +27,7 @@ from cardtable.games.epic.effects import PLAYER
 from cardtable.games.epic.state import EpicState
 from cardtable.rl.encoding import Segment, encoder_for
 from cardtable.rl.epic import HAND_SLOTS, PLAY_SLOTS, SIMPLE, EpicEncoder
+from tests.rl.playouts import random_games
 
 GAME = get_game("epic")
 SETUPS = GAME.conformance_setups()
@@ -64,17 +65,7 @@ def _encoder(i: int) -> EpicEncoder:
 @cache
 def _games(i: int) -> tuple[tuple[EpicState, ...], ...]:
     """Every state of seeded random playouts of setup ``i``, the final one included."""
-    games = []
-    for seed in SEEDS:
-        st = GAME.new_game(SETUPS[i], seed)
-        rng = Rng(500 + seed)
-        states = [st.clone()]
-        while GAME.to_move(st) is not None:
-            actions = GAME.legal_actions(st)
-            GAME.apply(st, actions[rng.randbelow(len(actions))])
-            states.append(st.clone())
-        games.append(tuple(states))
-    return tuple(games)
+    return random_games(GAME, SETUPS[i], SEEDS, 500)
 
 
 def _states(i: int) -> list[EpicState]:

@@ -186,7 +186,7 @@ class BlueMoonEncoder(Encoder):
             f"per seat, its support area in play order, {SUPPORT_SLOTS} slots (later cards "
             f"dropped): {card_meaning}",
         )
-        self._obs = lay.segments
+        self.obs_layout = lay
         self.obs_size = lay.size
 
     def _action_layout(self, n_ids: int) -> None:
@@ -217,7 +217,7 @@ class BlueMoonEncoder(Encoder):
         self.a_reveal = lay.add(
             "reveal", 3, "a power's task: reveal the top k + 1 cards of the deck"
         )
-        self._actions = lay.segments
+        self.action_layout = lay
         self.num_actions = lay.size
 
     def _features(self) -> np.ndarray:
@@ -245,12 +245,6 @@ class BlueMoonEncoder(Encoder):
             row[b + 1] = float(d.mutant is not None)
             row[b + 2] = float(d.has_power)
         return out
-
-    def obs_segments(self) -> list[Segment]:
-        return list(self._obs)
-
-    def action_segments(self) -> list[Segment]:
-        return list(self._actions)
 
     # --- observation ---------------------------------------------------------------------
     def _id(self, card: str | None) -> int:
@@ -409,7 +403,7 @@ class BlueMoonEncoder(Encoder):
     def describe_index(self, index: int) -> str:
         """What an action index means, with its slot, card or count spelled out."""
         text = super().describe_index(index)
-        for seg in self._actions:
+        for seg in self.action_layout.segments:
             if seg.start <= index < seg.stop:
                 k = index - seg.start
                 return f"{text} ({self._detail(seg, k)})" if seg.size > 1 else text

@@ -259,7 +259,7 @@ class BossEncoder(Encoder):
             RESOLVING_SLOTS * self._per_frame,
             f"the {RESOLVING_SLOTS} items being resolved, innermost first: {frame}",
         )
-        self._obs = lay
+        self.obs_layout = lay
         self.obs_size = lay.size
 
     def _action_layout(self, s: int, v: int) -> None:
@@ -323,23 +323,11 @@ class BossEncoder(Encoder):
             "after you" + later,
         )
         self.a_amount = add("amount", AMOUNT_SLOTS, "synergy: move k + 1 energy tokens")
-        self._actions = lay
+        self.action_layout = lay
         self.num_actions = lay.size
 
-    def obs_segments(self) -> list[Segment]:
-        return list(self._obs.segments)
-
-    def action_segments(self) -> list[Segment]:
-        return list(self._actions.segments)
-
-    def describe_index(self, index: int) -> str:
-        """What an action index means, with its slot spelled out."""
-        for seg in self._actions.segments:
-            if seg.start <= index < seg.stop:
-                return f"{seg.name}[{index - seg.start}]: {self._spelled(seg, index - seg.start)}"
-        raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
-
-    def _spelled(self, seg: Segment, k: int) -> str:
+    def spell(self, seg: Segment, k: int) -> str:
+        """The meaning of offset ``k`` of an action segment, its slot spelled out."""
         name = seg.name
         f, v, a = FIELD_SLOTS, self.vocab, self.ability_slots
         if name in SINGLES:

@@ -228,7 +228,7 @@ class ClashEncoder(Encoder):
             v + 1,
             f"draft: pool size / {POOL_DIV:g}, cards left to the AIs (copies / {COPIES_DIV:g})",
         )
-        self._obs = lay
+        self.obs_layout = lay
         self.obs_size = lay.size
         self._per_creature = per
 
@@ -274,21 +274,12 @@ class ClashEncoder(Encoder):
         )
         self.a_pick = add("pick", self.pick_slots, "pick: take the revealed draft card in slot k")
         self.a_continue = add("continue", 1, "continue: go on past a step-mode stop")
-        self._actions = lay
+        self.action_layout = lay
         self.num_actions = lay.size
 
-    def obs_segments(self) -> list[Segment]:
-        return list(self._obs.segments)
-
-    def action_segments(self) -> list[Segment]:
-        return list(self._actions.segments)
-
-    def describe_index(self, index: int) -> str:
-        """What an action index means, with its slot spelled out."""
-        for seg in self._actions.segments:
-            if seg.start <= index < seg.stop:
-                return f"{seg.name}[{index - seg.start}]: {_spelled(seg.name, index - seg.start)}"
-        raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
+    def spell(self, seg: Segment, k: int) -> str:
+        """The meaning of offset ``k`` of an action segment, its slot spelled out."""
+        return _spelled(seg.name, k)
 
     # --- cards -------------------------------------------------------------------------
     def card_slot(self, card: str) -> int:

@@ -63,6 +63,10 @@ class Encoder(ABC):
     seats: int
     obs_size: int
     num_actions: int
+    obs_layout: Layout
+    """The observation's segments (``obs_size`` is its size)."""
+    action_layout: Layout
+    """The action space's segments (``num_actions`` is its size)."""
 
     def __init__(self, game: Game, setup: Mapping[str, Any] | None) -> None:
         self.game = game
@@ -78,20 +82,25 @@ class Encoder(ABC):
         """The index of each legal action (same order), all distinct, each below
         ``num_actions``; ``view`` is the view of the seat choosing."""
 
-    @abstractmethod
     def obs_segments(self) -> list[Segment]:
         """The observation layout, in order, covering ``obs_size``."""
+        return list(self.obs_layout.segments)
 
-    @abstractmethod
     def action_segments(self) -> list[Segment]:
         """The action layout, in order, covering ``num_actions``."""
+        return list(self.action_layout.segments)
 
     def describe_index(self, index: int) -> str:
-        """What an action index means (its segment and offset)."""
-        for seg in self.action_segments():
+        """What an action index means (its segment, offset and ``spell``)."""
+        for seg in self.action_layout.segments:
             if seg.start <= index < seg.stop:
-                return f"{seg.name}[{index - seg.start}]: {seg.meaning}"
+                return f"{seg.name}[{index - seg.start}]: {self.spell(seg, index - seg.start)}"
         raise ValueError(f"action index {index} is outside 0..{self.num_actions - 1}")
+
+    def spell(self, seg: Segment, k: int) -> str:
+        """What offset ``k`` of an action segment means (its meaning, unless an encoder
+        spells the slot out)."""
+        return seg.meaning
 
     def separate(self, indices: Sequence[int]) -> list[int]:
         """``indices`` with each repeat moved to the next free index of its segment (then

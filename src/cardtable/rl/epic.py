@@ -215,7 +215,7 @@ class EpicEncoder(Encoder):
                     f"your pack in order, {self.pack} slots x the catalogue one-hot",
                 )
             self.o_drafted = add("drafted", c, "per card: copies you drafted / 4")
-        self._obs = lay.segments
+        self.obs_layout = lay
         self.obs_size = lay.size
 
     def _build_actions(self, deck: int, names: int, recallable: int) -> None:
@@ -304,14 +304,8 @@ class EpicEncoder(Encoder):
             self.a["cut"] = add(
                 "cut", self.cuts, "leave out the k-th card offered (distinct drafted names) (cut)"
             )
-        self._actions = lay.segments
+        self.action_layout = lay
         self.num_actions = lay.size
-
-    def obs_segments(self) -> list[Segment]:
-        return list(self._obs)
-
-    def action_segments(self) -> list[Segment]:
-        return list(self._actions)
 
     # --- observation --------------------------------------------------------------------
     def card(self, cid: str) -> int:
