@@ -156,10 +156,7 @@ class BossEncoder(Encoder):
         super().__init__(game, setup)
         db: BossDB | None = getattr(game, "db", None)
         self.db = db if isinstance(db, BossDB) else default_db()
-        self.catalogue: tuple[str, ...] = tuple(sorted(self.db.cards))
-        self.card_index = {c: i for i, c in enumerate(self.catalogue)}
-        self.other = len(self.catalogue)
-        self.vocab = len(self.catalogue) + 1
+        self.use_catalogue(self.db.cards)
         self.labels: tuple[str, ...] = (*sorted(self.db.decks), "constructed", "random")
         cards = self.db.cards.values()
         self.ability_slots = max(1, max((len(d.activated) for d in cards), default=1))

@@ -102,10 +102,8 @@ class ClashEncoder(Encoder):
         super().__init__(game, setup)
         db: CardDB | None = getattr(game, "db", None)
         self.db = db if isinstance(db, CardDB) else default_db()
-        self.catalogue: tuple[str, ...] = tuple(sorted(self.db.cards))
-        self.card_index = {c: i for i, c in enumerate(self.catalogue)}
-        self.other = len(self.catalogue)
-        v = self.vocab = len(self.catalogue) + 1
+        self.use_catalogue(self.db.cards)
+        v = self.vocab
         s = self.seats
         state = game.new_game(self.setup, 0)
         # No row can hold more creatures than the game has cards (fortresses aside).
@@ -282,10 +280,6 @@ class ClashEncoder(Encoder):
         return _spelled(seg.name, k)
 
     # --- cards -------------------------------------------------------------------------
-    def card_slot(self, card: str) -> int:
-        """The card's index in the one-hot vocabulary (the "other card" slot if unprinted)."""
-        return self.card_index.get(card, self.other)
-
     def _defs(self, view: Mapping[str, Any]) -> Mapping[str, CardDef]:
         custom = view.get("cards")
         return _custom_defs(canonical_json(list(custom))) if custom else {}

@@ -17,7 +17,7 @@ them); ``describe_index`` says what one action index means.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,6 +81,18 @@ class Encoder(ABC):
     def action_indices(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[int]:
         """The index of each legal action (same order), all distinct, each below
         ``num_actions``; ``view`` is the view of the seat choosing."""
+
+    def use_catalogue(self, ids: Iterable[str]) -> None:
+        """Cards are one-hot over these ids, sorted (``catalogue``, ``card_index``), then one
+        "other card" slot (``other``) for a card no card file prints: ``vocab`` in all."""
+        self.catalogue: tuple[str, ...] = tuple(sorted(ids))
+        self.card_index = {c: i for i, c in enumerate(self.catalogue)}
+        self.other = len(self.catalogue)
+        self.vocab = self.other + 1
+
+    def card_slot(self, card: str | None) -> int:
+        """A card's index in the one-hot vocabulary (``other`` if unprinted or unknown)."""
+        return self.other if card is None else self.card_index.get(card, self.other)
 
     def obs_segments(self) -> list[Segment]:
         """The observation layout, in order, covering ``obs_size``."""

@@ -123,7 +123,7 @@ class EpicEncoder(Encoder):
         if not isinstance(game, EpicGame):
             raise TypeError("the Epic encoder needs the Epic game")
         db = game.db
-        self.catalogue = sorted(db.cards)
+        self.catalogue = tuple(sorted(db.cards))
         self.cards = len(self.catalogue) + 1  # the last index: a card the files do not know
         self._index = {cid: k for k, cid in enumerate(self.catalogue)}
         st = game.new_game(self.setup, 0)  # the setup's fixed sizes, all public
