@@ -804,6 +804,48 @@ def balance_command(
     run(lang, body)
 
 
+# --- learned evaluation (work in cli/training.py, imported when used: numpy) ------------
+@app.command("train")
+def train_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME")],
+    setup: Annotated[
+        str | None, typer.Option("--setup", help="The setup as a JSON object (default {}).")
+    ] = None,
+    agent: Annotated[
+        str, typer.Option("--agent", help="Agent spec playing every seat of the self-play games.")
+    ] = "greedy",
+    games: Annotated[
+        int, typer.Option("--games", min=1, help="Self-play games to learn from.")
+    ] = 500,
+    epochs: Annotated[
+        int, typer.Option("--epochs", min=1, help="Passes over the training positions.")
+    ] = 5,
+    seed: Annotated[int, typer.Option("--seed")] = 0,
+    out: Annotated[
+        str | None,
+        typer.Option(
+            "--out",
+            help="Folder for value.npz, train.json and curve.png (default runs/train-GAME-SEED); "
+            "running the same command again resumes there.",
+        ),
+    ] = None,
+    hidden: Annotated[
+        str, typer.Option("--hidden", help="Hidden layer widths joined by commas (0: linear).")
+    ] = "32",
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """Train a value network by self-play: each seat's observation vector labelled with
+    its final result (+1 win, -1 loss, 0 draw)."""
+
+    def body() -> None:
+        from cardtable.cli.training import TrainRequest, train_cmd
+
+        req = TrainRequest(game_id, setup, agent, games, epochs, seed, out, hidden, lang.value)
+        train_cmd(req)
+
+    run(lang, body)
+
+
 def main() -> None:
     """Entry point for ``python -m cardtable.cli.main``."""
     app()

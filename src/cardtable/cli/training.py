@@ -1,0 +1,114 @@
+"""``cardtable train GAME``: a value network trained by self-play (cardtable.learn)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.text import Text
+
+from cardtable.cli.render import console, err_console, t
+from cardtable.core.errors import SetupError
+from cardtable.core.registry import get_game
+from cardtable.learn.train import CURVE, NET, SUMMARY, Epoch, TrainConfig, train
+
+
+@dataclass(frozen=True, slots=True)
+class TrainRequest:
+    """The command line's choices."""
+
+    game: str
+    setup: str | None
+    agent: str
+    games: int
+    epochs: int
+    seed: int
+    out: str | None
+    hidden: str
+    lang: str
+
+
+def parse_setup(text: str | None, lang: str) -> dict[str, Any]:
+    """``--setup`` as a JSON object."""
+    if not text:
+        return {}
+    try:
+        setup = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SetupError(t("train_bad_setup", lang, error=str(exc))) from None
+    if not isinstance(setup, dict):
+        raise SetupError(t("train_bad_setup", lang, error=type(setup).__name__))
+    return setup
+
+
+def parse_hidden(text: str, lang: str) -> tuple[int, ...]:
+    """``--hidden 64,32`` as layer widths (empty or 0: a linear model)."""
+    try:
+        sizes = tuple(int(p) for p in text.split(",") if p.strip())
+    except ValueError:
+        raise SetupError(t("train_bad_hidden", lang, got=text)) from None
+    if any(s < 0 for s in sizes):
+        raise SetupError(t("train_bad_hidden", lang, got=text))
+    return tuple(s for s in sizes if s)
+
+
+def train_cmd(req: TrainRequest) -> None:
+    """Play, train with a progress bar (resuming a stopped run in the same folder), then
+    print where the network, the summary and the curve are."""
+    lang = req.lang
+    get_game(req.game)  # an unknown game fails before anything is written
+    config = TrainConfig(
+        game=req.game,
+        setup=parse_setup(req.setup, lang),
+        agent=req.agent,
+        games=req.games,
+        epochs=req.epochs,
+        seed=req.seed,
+        hidden=parse_hidden(req.hidden, lang),
+    )
+    out = Path(req.out or f"runs/train-{req.game}-{req.seed}")
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[loss]}"),
+        console=err_console(),
+        transient=True,
+    )
+    with progress:
+        games = progress.add_task(t("train_playing", lang), total=config.games, loss="")
+        epochs = progress.add_task(t("train_epochs", lang), total=config.epochs, loss="")
+
+        def on_epoch(e: Epoch) -> None:
+            loss = t("train_loss", lang, train=f"{e.train_loss:.4f}", val=f"{e.val_loss:.4f}")
+            progress.update(epochs, completed=e.epoch, loss=loss)
+
+        result = train(
+            config,
+            out,
+            on_game=lambda i: progress.update(games, completed=i + 1),
+            on_epoch=on_epoch,
+        )
+    screen = console()
+    if result.resumed_at:
+        screen.print(Text(t("train_resumed", lang, n=result.resumed_at)))
+    last = result.history[-1] if result.history else None
+    screen.print(
+        Text(
+            t(
+                "train_done",
+                lang,
+                samples=result.samples,
+                val=result.val_samples,
+                loss=f"{last.val_loss:.4f}" if last else "-",
+                baseline=f"{result.baseline:.4f}",
+            ),
+            style="bold green",
+        )
+    )
+    for name in (NET, SUMMARY, CURVE):
+        screen.print(Text(f"  {out / name}"))

@@ -1,0 +1,227 @@
+"""A small numpy value network: a seat's observation vector in, its expected result out.
+
+The network is an MLP (ReLU hidden layers, a tanh output) over the encoder's vector of
+``game.observe(state, seat)`` (``cardtable.rl.encoding``), predicting that seat's final
+result in [-1, 1] (+1 win, -1 loss, 0 draw). It only ever reads the seat's view, so it
+knows no more than the seat does.
+
+A ``.npz`` file holds the float32 weights and one JSON metadata string: format version,
+game id, setup, observation size, layer sizes and the training seed. Loading checks the
+file against the game and setup it is meant for and names the file in every refusal.
+
+``value(game, state, seat)`` is the call a search makes at its cut-off, in place of
+``game.evaluate(state, seat)``: the exact result once the game is over, else the
+network's prediction.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from cardtable.core.errors import CardtableError
+from cardtable.core.files import atomic_write_bytes
+from cardtable.core.game import Game, Outcome, canonical_json
+from cardtable.rl.encoding import Encoder, encoder_for
+
+FORMAT = 1
+"""The ``.npz`` layout version; a file of another version is refused."""
+
+
+class ValueFileError(CardtableError):
+    """A value network file that cannot be used (malformed, or for another game/setup);
+    the message names the file."""
+
+    def __init__(self, path: str | Path, problem: str) -> None:
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(problem, where=(str(path),))
+
+
+def result_for(outcome: Outcome, seat: int) -> float:
+    """A seat's result: +1 if it is among the winners, 0 after a draw, else -1."""
+    if not outcome.winners:
+        return 0.0
+    return 1.0 if seat in outcome.winners else -1.0
+
+
+@dataclass(frozen=True, slots=True)
+class NetMeta:
+    """What a network was trained for and how it is shaped."""
+
+    game: str
+    setup: dict[str, Any]
+    obs_size: int
+    hidden: tuple[int, ...]
+    seed: int
+    format: int = FORMAT
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Free training facts (agent, games, epochs, losses) kept with the weights."""
+
+    @property
+    def sizes(self) -> list[int]:
+        """Layer widths from input to output."""
+        return [self.obs_size, *self.hidden, 1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": self.format,
+            "game": self.game,
+            "setup": self.setup,
+            "obs_size": self.obs_size,
+            "hidden": list(self.hidden),
+            "seed": self.seed,
+            "extra": self.extra,
+        }
+
+
+class ValueNet:
+    """An MLP value function with float32 weights (``weights[i]`` is in × out)."""
+
+    def __init__(
+        self, meta: NetMeta, weights: Sequence[np.ndarray], biases: Sequence[np.ndarray]
+    ) -> None:
+        self.meta = meta
+        self.weights = [np.ascontiguousarray(w, dtype=np.float32) for w in weights]
+        self.biases = [np.ascontiguousarray(b, dtype=np.float32) for b in biases]
+        self._encoder: Encoder | None = None
+
+    @staticmethod
+    def initial(
+        game_id: str,
+        setup: Mapping[str, Any] | None,
+        obs_size: int,
+        hidden: Sequence[int],
+        seed: int,
+    ) -> ValueNet:
+        """A fresh network, He-initialised from ``np.random.default_rng(seed)``."""
+        meta = NetMeta(game_id, dict(setup or {}), obs_size, tuple(hidden), seed)
+        rng = np.random.default_rng(seed)
+        sizes = meta.sizes
+        weights = [
+            rng.normal(0.0, np.sqrt(2.0 / n_in), (n_in, n_out)).astype(np.float32)
+            for n_in, n_out in itertools.pairwise(sizes)
+        ]
+        biases = [np.zeros(n, dtype=np.float32) for n in sizes[1:]]
+        return ValueNet(meta, weights, biases)
+
+    # --- inference -------------------------------------------------------------------
+    def predict(self, batch: np.ndarray) -> np.ndarray:
+        """Values in [-1, 1] of a batch of observation vectors (shape n × obs_size → n)."""
+        h = np.asarray(batch, dtype=np.float32)
+        if h.ndim == 1:
+            h = h[None, :]
+        last = len(self.weights) - 1
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            h = h @ w + b
+            h = np.tanh(h) if i == last else np.maximum(h, 0.0)
+        return h[:, 0]
+
+    def encoder(self, game: Game) -> Encoder:
+        """The encoder of the network's game and setup (built once)."""
+        if game.id != self.meta.game:
+            raise ValueError(f"value network for {self.meta.game!r} used on {game.id!r}")
+        if self._encoder is None or self._encoder.game is not game:
+            self._encoder = encoder_for(game, self.meta.setup)
+        return self._encoder
+
+    def value(self, game: Game, state: Any, seat: int) -> float:
+        """The value of ``state`` for ``seat`` in [-1, 1] from what that seat is shown:
+        the exact result once the game is over (a search's cut-off call)."""
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return result_for(outcome, seat)
+        vector = self.encoder(game).observation(game.observe(state, seat))
+        return float(self.predict(vector)[0])
+
+    # --- files -----------------------------------------------------------------------
+    def arrays(self) -> dict[str, np.ndarray]:
+        """The arrays of the ``.npz`` file."""
+        out: dict[str, np.ndarray] = {"meta": np.array(json.dumps(self.meta.to_json()))}
+        for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
+            out[f"w{i}"] = w
+            out[f"b{i}"] = b
+        return out
+
+    def save(self, path: str | Path) -> Path:
+        """Write the network to ``path`` (``.npz``, compressed, atomically)."""
+        import io
+
+        buffer = io.BytesIO()
+        np.savez_compressed(buffer, **self.arrays())  # type: ignore[arg-type]
+        return atomic_write_bytes(Path(path), buffer.getvalue())
+
+    @staticmethod
+    def load(
+        path: str | Path, game: Game | None = None, setup: Mapping[str, Any] | None = None
+    ) -> ValueNet:
+        """Read a network; with ``game`` (and ``setup``), refuse one trained for another
+        game, setup or observation size. Every refusal names the file."""
+        try:
+            with np.load(Path(path), allow_pickle=False) as data:
+                arrays = {k: np.array(data[k]) for k in data.files}
+        except FileNotFoundError:
+            raise ValueFileError(path, "no such file") from None
+        except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
+            raise ValueFileError(path, f"not a value network file ({exc})") from None
+        net = ValueNet.from_arrays(arrays, path)
+        if game is not None:
+            net.check(game, setup, path)
+        return net
+
+    @staticmethod
+    def from_arrays(arrays: Mapping[str, np.ndarray], path: str | Path = "<arrays>") -> ValueNet:
+        """A network from the arrays of its file (``arrays``), checked for shape."""
+        try:
+            raw = json.loads(str(arrays["meta"]))
+            if raw.get("format") != FORMAT:
+                raise ValueFileError(
+                    path, f"format {raw.get('format')!r}, this version reads {FORMAT}"
+                )
+            meta = NetMeta(
+                game=str(raw["game"]),
+                setup=dict(raw["setup"]),
+                obs_size=int(raw["obs_size"]),
+                hidden=tuple(int(h) for h in raw["hidden"]),
+                seed=int(raw["seed"]),
+                extra=dict(raw.get("extra", {})),
+            )
+            sizes = meta.sizes
+            weights, biases = [], []
+            for i, (n_in, n_out) in enumerate(itertools.pairwise(sizes)):
+                w, b = arrays[f"w{i}"], arrays[f"b{i}"]
+                if w.shape != (n_in, n_out) or b.shape != (n_out,):
+                    raise ValueFileError(
+                        path, f"layer {i} is {w.shape}/{b.shape}, expected {(n_in, n_out)}"
+                    )
+                weights.append(w)
+                biases.append(b)
+        except ValueFileError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ValueFileError(path, f"malformed value network ({exc!r})") from None
+        return ValueNet(meta, weights, biases)
+
+    def check(self, game: Game, setup: Mapping[str, Any] | None, path: str | Path) -> None:
+        """Refuse a network trained for another game, setup or encoder size."""
+        if self.meta.game != game.id:
+            raise ValueFileError(path, f"trained for game {self.meta.game!r}, not {game.id!r}")
+        wanted = dict(setup or {})
+        if canonical_json(self.meta.setup) != canonical_json(wanted):
+            raise ValueFileError(
+                path,
+                f"trained for setup {canonical_json(self.meta.setup)}, "
+                f"not {canonical_json(wanted)}",
+            )
+        size = self.encoder(game).obs_size
+        if size != self.meta.obs_size:
+            raise ValueFileError(
+                path, f"observation size {self.meta.obs_size}, the encoder gives {size}"
+            )
