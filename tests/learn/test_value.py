@@ -63,18 +63,18 @@ def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
 
 
 def test_save_load_round_trip_and_refusals(tmp_path: Path) -> None:
-    clash = get_game("clash")
-    size = encoder_for(clash, DECKS).obs_size
+    clash_game = get_game("clash")
+    size = encoder_for(clash_game, DECKS).obs_size
     net = ValueNet.initial("clash", DECKS, size, (8, 4), seed=11)
     path = net.save(tmp_path / "v.npz")
-    back = ValueNet.load(path, clash, DECKS)
+    back = ValueNet.load(path, clash_game, DECKS)
     assert same_weights(net, back) and back.meta == net.meta and back.meta.format == FORMAT
     batch = np.random.default_rng(0).random((5, size), dtype=np.float32)
     assert np.array_equal(net.predict(batch), back.predict(batch))
     assert np.all(np.abs(back.predict(batch)) <= 1.0)
 
     with pytest.raises(ValueFileError, match=r"v\.npz.*setup"):
-        ValueNet.load(path, clash, {})
+        ValueNet.load(path, clash_game, {})
     with pytest.raises(ValueFileError, match=r"v\.npz.*game 'clash'"):
         ValueNet.load(path, get_game("epic"), DECKS)
     garbage = tmp_path / "garbage.npz"
@@ -96,28 +96,28 @@ def test_save_load_round_trip_and_refusals(tmp_path: Path) -> None:
 
 
 def test_value_at_a_cut_off_reads_only_the_seats_view() -> None:
-    clash = get_game("clash")
-    enc = encoder_for(clash, DECKS)
+    clash_game = get_game("clash")
+    enc = encoder_for(clash_game, DECKS)
     net = ValueNet.initial("clash", DECKS, enc.obs_size, (8,), seed=2)
-    state = clash.new_game(DECKS, 5)
-    agent = make_agent("random", clash, 1)
+    state = clash_game.new_game(DECKS, 5)
+    agent = make_agent("random", clash_game, 1)
     for _ in range(15):
-        seat = clash.to_move(state)
+        seat = clash_game.to_move(state)
         assert seat is not None
-        clash.apply(state, agent.act(SeatView(clash, state, seat)))
+        clash_game.apply(state, agent.act(SeatView(clash_game, state, seat)))
     for seat in range(2):
-        v = net.value(clash, state, seat)
+        v = net.value(clash_game, state, seat)
         assert -1.0 <= v <= 1.0
-        expected = net.predict(enc.observation(clash.observe(state, seat)))[0]
+        expected = net.predict(enc.observation(clash_game.observe(state, seat)))[0]
         assert v == pytest.approx(float(expected), abs=0)
-        hidden_redrawn = clash.determinize(state, seat, Rng(9))
-        assert net.value(clash, hidden_redrawn, seat) == v
-    while (seat := clash.to_move(state)) is not None:
-        clash.apply(state, agent.act(SeatView(clash, state, seat)))
-    outcome = clash.outcome(state)
+        hidden_redrawn = clash_game.determinize(state, seat, Rng(9))
+        assert net.value(clash_game, hidden_redrawn, seat) == v
+    while (seat := clash_game.to_move(state)) is not None:
+        clash_game.apply(state, agent.act(SeatView(clash_game, state, seat)))
+    outcome = clash_game.outcome(state)
     assert outcome is not None and outcome.winners
     for seat in range(2):
-        assert net.value(clash, state, seat) == (1.0 if seat in outcome.winners else -1.0)
+        assert net.value(clash_game, state, seat) == (1.0 if seat in outcome.winners else -1.0)
 
 
 def test_a_short_clash_run_beats_the_constant_predictor_on_held_out_games(
