@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import CardtableError, Message
 from cardtable.core.files import atomic_write_bytes, atomic_write_text
 from cardtable.core.game import canonical_json
 from cardtable.core.registry import get_game
@@ -216,11 +216,12 @@ def _read_checkpoint(out: Path, config: TrainConfig) -> tuple[dict[str, np.ndarr
         doc = json.loads(str(arrays["state"]))
         settings = doc["config"]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise TrainError(f"unreadable checkpoint ({exc})", where=(str(path),)) from None
+        raise TrainError(
+            Message("train_checkpoint", {"reason": str(exc)}), where=(str(path),)
+        ) from None
     if config.run_key(settings) != config.run_key(config.to_json()):
         raise TrainError(
-            f"this folder holds a run with other settings ({canonical_json(settings)}); "
-            "use another --out or the same settings",
+            Message("train_other_settings", {"settings": canonical_json(settings)}),
             where=(str(path),),
         )
     return arrays, doc
@@ -262,7 +263,7 @@ def train(
             _save_npz(folder / DATA, {**samples.arrays(), "key": np.array(config.data_key())})
     train_rows, val_rows = split(samples, config.games, config.validation)
     if not len(train_rows):
-        raise TrainError("no training positions: play more games")
+        raise TrainError.msg("train_no_positions")
     net = ValueNet.initial(config.game, config.setup, samples.obs_size, config.hidden, config.seed)
     adam = Adam(_params(net), config.lr)
     history: list[Epoch] = []

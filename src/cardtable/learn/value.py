@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from cardtable.core.errors import CardtableError
+from cardtable.core.errors import CardtableError, Message
 from cardtable.core.files import atomic_write_bytes
 from cardtable.core.game import Game, Outcome, canonical_json
 from cardtable.rl.encoding import Encoder, encoder_for
@@ -39,10 +39,9 @@ class ValueFileError(CardtableError):
     """A value network file that cannot be used (malformed, or for another game/setup);
     the message names the file."""
 
-    def __init__(self, path: str | Path, problem: str) -> None:
+    def __init__(self, path: str | Path, key: str, **params: Any) -> None:
         self.path = str(path)
-        self.problem = problem
-        super().__init__(problem, where=(str(path),))
+        super().__init__(Message(key, params), where=(str(path),))
 
 
 def result_for(outcome: Outcome, seat: int) -> float:
@@ -168,9 +167,9 @@ class ValueNet:
             with np.load(Path(path), allow_pickle=False) as data:
                 arrays = {k: np.array(data[k]) for k in data.files}
         except FileNotFoundError:
-            raise ValueFileError(path, "no such file") from None
+            raise ValueFileError(path, "value_no_file") from None
         except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-            raise ValueFileError(path, f"not a value network file ({exc})") from None
+            raise ValueFileError(path, "value_not_net", reason=str(exc)) from None
         net = ValueNet.from_arrays(arrays, path)
         if game is not None:
             net.check(game, setup, path)
@@ -182,9 +181,7 @@ class ValueNet:
         try:
             raw = json.loads(str(arrays["meta"]))
             if raw.get("format") != FORMAT:
-                raise ValueFileError(
-                    path, f"format {raw.get('format')!r}, this version reads {FORMAT}"
-                )
+                raise ValueFileError(path, "value_format", got=repr(raw.get("format")), want=FORMAT)
             meta = NetMeta(
                 game=str(raw["game"]),
                 setup=dict(raw["setup"]),
@@ -199,29 +196,32 @@ class ValueNet:
                 w, b = arrays[f"w{i}"], arrays[f"b{i}"]
                 if w.shape != (n_in, n_out) or b.shape != (n_out,):
                     raise ValueFileError(
-                        path, f"layer {i} is {w.shape}/{b.shape}, expected {(n_in, n_out)}"
+                        path,
+                        "value_layer",
+                        i=i,
+                        got=f"{w.shape}/{b.shape}",
+                        want=str((n_in, n_out)),
                     )
                 weights.append(w)
                 biases.append(b)
         except ValueFileError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise ValueFileError(path, f"malformed value network ({exc!r})") from None
+            raise ValueFileError(path, "value_malformed", reason=repr(exc)) from None
         return ValueNet(meta, weights, biases)
 
     def check(self, game: Game, setup: Mapping[str, Any] | None, path: str | Path) -> None:
         """Refuse a network trained for another game, setup or encoder size."""
         if self.meta.game != game.id:
-            raise ValueFileError(path, f"trained for game {self.meta.game!r}, not {game.id!r}")
+            raise ValueFileError(path, "value_game", trained=self.meta.game, game=game.id)
         wanted = dict(setup or {})
         if canonical_json(self.meta.setup) != canonical_json(wanted):
             raise ValueFileError(
                 path,
-                f"trained for setup {canonical_json(self.meta.setup)}, "
-                f"not {canonical_json(wanted)}",
+                "value_setup",
+                trained=canonical_json(self.meta.setup),
+                setup=canonical_json(wanted),
             )
         size = self.encoder(game).obs_size
         if size != self.meta.obs_size:
-            raise ValueFileError(
-                path, f"observation size {self.meta.obs_size}, the encoder gives {size}"
-            )
+            raise ValueFileError(path, "value_obs_size", trained=self.meta.obs_size, size=size)
