@@ -1,4 +1,5 @@
-"""Agents generic over games: random, greedy, ismcts (and scripted agents a game registers)."""
+"""Agents generic over games: random, greedy, ismcts, ismcts-nn, openspiel-ismcts (and
+scripted agents a game registers)."""
 
 from cardtable.agents import greedy as _greedy  # noqa: F401  (registers "greedy")
 from cardtable.agents import ismcts as _ismcts  # noqa: F401  (registers "ismcts")
@@ -22,6 +23,16 @@ def _openspiel_ismcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
 
 
 register_agent("openspiel-ismcts", _openspiel_ismcts)
+
+
+def _ismcts_nn(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    """ISMCTS with a value network at its cut-offs (cardtable.learn), loaded on first use."""
+    from cardtable.learn.nn_agent import make
+
+    return make(game, seed, params)
+
+
+register_agent("ismcts-nn", _ismcts_nn)
 
 __all__ = [
     "GreedyAgent",

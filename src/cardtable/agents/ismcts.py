@@ -4,9 +4,11 @@ Each iteration samples a full state consistent with what the seat knows
 (``view.sample_state``, i.e. ``game.determinize``), walks the tree choosing among the
 actions legal in that sample by UCB1 with availability counts, adds one node, plays on
 with the rollout policy (random, or the game's greedy policy) for at most ``depth``
-decisions, scores the state with ``game.evaluate`` for every seat, and backs the scores
-up (each node keeps the score of the seat that chose its action). Actions are keyed by
-their canonical text, so copies of a card and resampled hidden cards share a node.
+decisions, scores the state with ``game.evaluate`` for every seat (or, at a cut-off
+before the end, with the agent's ``evaluator`` when it has one: e.g. a learned value
+network, ``cardtable.learn``), and backs the scores up (each node keeps the score of the
+seat that chose its action). Actions are keyed by their canonical text, so copies of a
+card and resampled hidden cards share a node.
 
 Several players: every node keeps the score of its own mover, so each seat in the tree
 plays for itself (the max-n reading of ISMCTS); team and shared-health modes come in
@@ -32,6 +34,7 @@ Spec: ``ismcts:iters=1000,c=0.7,depth=40,rollout=random|greedy,reuse=1,jobs=1,se
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from cardtable.agents.base import check_params, int_param, register_agent
@@ -68,8 +71,12 @@ class IsmctsAgent:
         depth: int = 40,
         rollout: str = "random",
         reuse: bool = True,
+        evaluator: Callable[[Any, int], float] | None = None,
     ) -> None:
         self.game = game
+        # (state, seat) -> value in [-1, 1] used at a cut-off (a state not yet over)
+        # instead of game.evaluate; a finished game is always scored by game.evaluate.
+        self.evaluator = evaluator
         self.rng = Rng(seed)
         self.iters = iters
         self.c = c
@@ -172,11 +179,15 @@ class IsmctsAgent:
             steps += 1
         # back-propagation: each node scores for the seat that chose it
         scores: dict[int, float] = {}
+        evaluate: Callable[[Any, int], float] = game.evaluate
+        evaluator = self.evaluator
+        if evaluator is not None and game.to_move(state) is not None:
+            evaluate = evaluator
         for n in path:
             n.visits += 1
             if n.mover >= 0:
                 if n.mover not in scores:
-                    scores[n.mover] = game.evaluate(state, n.mover)
+                    scores[n.mover] = evaluate(state, n.mover)
                 n.reward += scores[n.mover]
 
     def _ucb(self, n: Node) -> float:

@@ -5,7 +5,7 @@ The network is an MLP (ReLU hidden layers, a tanh output) over the encoder's vec
 result in [-1, 1] (+1 win, -1 loss, 0 draw). It only ever reads the seat's view, so it
 knows no more than the seat does.
 
-A ``.npz`` file holds the float32 weights and one JSON metadata string: format version,
+A ``.npz`` file holds the weights (float32, or float16 for shipped files) and one JSON metadata string: format version,
 game id, setup, observation size, layer sizes and the training seed. Loading checks the
 file against the game and setup it is meant for and names the file in every refusal.
 
@@ -33,6 +33,9 @@ from cardtable.rl.encoding import Encoder, encoder_for
 
 FORMAT = 1
 """The ``.npz`` layout version; a file of another version is refused."""
+
+STORED = ("float32", "float16")
+"""The dtypes weights may be stored as (each array says its own; loading gives float32)."""
 
 
 class ValueFileError(CardtableError):
@@ -141,20 +144,23 @@ class ValueNet:
         return float(self.predict(vector)[0])
 
     # --- files -----------------------------------------------------------------------
-    def arrays(self) -> dict[str, np.ndarray]:
-        """The arrays of the ``.npz`` file."""
+    def arrays(self, dtype: str = "float32") -> dict[str, np.ndarray]:
+        """The arrays of the ``.npz`` file, the weights stored as ``dtype`` (``STORED``)."""
+        if dtype not in STORED:
+            raise ValueError(f"weights are stored as one of {STORED}, not {dtype!r}")
         out: dict[str, np.ndarray] = {"meta": np.array(json.dumps(self.meta.to_json()))}
         for i, (w, b) in enumerate(zip(self.weights, self.biases, strict=True)):
-            out[f"w{i}"] = w
-            out[f"b{i}"] = b
+            out[f"w{i}"] = w.astype(dtype)
+            out[f"b{i}"] = b.astype(dtype)
         return out
 
-    def save(self, path: str | Path) -> Path:
-        """Write the network to ``path`` (``.npz``, compressed, atomically)."""
+    def save(self, path: str | Path, dtype: str = "float32") -> Path:
+        """Write the network to ``path`` (``.npz``, compressed, atomically); ``float16``
+        halves the file (shipped weights) at a precision loss far below the net's error."""
         import io
 
         buffer = io.BytesIO()
-        np.savez_compressed(buffer, **self.arrays())  # type: ignore[arg-type]
+        np.savez_compressed(buffer, **self.arrays(dtype))  # type: ignore[arg-type]
         return atomic_write_bytes(Path(path), buffer.getvalue())
 
     @staticmethod
@@ -194,6 +200,10 @@ class ValueNet:
             weights, biases = [], []
             for i, (n_in, n_out) in enumerate(itertools.pairwise(sizes)):
                 w, b = arrays[f"w{i}"], arrays[f"b{i}"]
+                if str(w.dtype) not in STORED or str(b.dtype) not in STORED:
+                    raise ValueFileError(
+                        path, "value_layer", i=i, got=f"{w.dtype}/{b.dtype}", want=str(STORED)
+                    )
                 if w.shape != (n_in, n_out) or b.shape != (n_out,):
                     raise ValueFileError(
                         path,
