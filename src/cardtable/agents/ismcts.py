@@ -206,16 +206,9 @@ def _obs_key(observation: dict[str, Any]) -> str:
     return repr(observation)
 
 
-def _make(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    check_params(params, {"iters", "c", "depth", "rollout", "reuse", "jobs"}, "ismcts")
-    spec = "ismcts"
-    iters = int_param(params, "iters", spec, 1000)
-    depth = int_param(params, "depth", spec, 40)
-    jobs = int_param(params, "jobs", spec, 1)
-    if iters < 1 or depth < 1 or jobs < 1:
-        raise SetupError.msg("ismcts_positive")
-    if jobs > iters:
-        raise SetupError.msg("ismcts_jobs", jobs=jobs, iters=iters)
+def search_params(params: dict[str, str]) -> tuple[float, str, bool]:
+    """An ISMCTS spec's exploration constant ``c``, ``rollout`` policy and ``reuse`` flag,
+    each refused clearly when malformed."""
     try:
         c = float(params.get("c", "0.7"))
     except ValueError:
@@ -226,12 +219,26 @@ def _make(game: Game, seed: int, params: dict[str, str]) -> Agent:
     reuse = params.get("reuse", "1")
     if reuse not in ("0", "1"):
         raise SetupError.msg("ismcts_reuse", got=reuse)
+    return c, rollout, reuse == "1"
+
+
+def _make(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    check_params(params, {"iters", "c", "depth", "rollout", "reuse", "jobs"}, "ismcts")
+    spec = "ismcts"
+    iters = int_param(params, "iters", spec, 1000)
+    depth = int_param(params, "depth", spec, 40)
+    jobs = int_param(params, "jobs", spec, 1)
+    if iters < 1 or depth < 1 or jobs < 1:
+        raise SetupError.msg("ismcts_positive")
+    if jobs > iters:
+        raise SetupError.msg("ismcts_jobs", jobs=jobs, iters=iters)
+    c, rollout, reuse = search_params(params)
     if jobs > 1:
         from cardtable.agents.root_parallel import RootParallel
 
-        settings = {"c": c, "depth": depth, "rollout": rollout, "reuse": reuse == "1"}
+        settings = {"c": c, "depth": depth, "rollout": rollout, "reuse": reuse}
         return RootParallel(game, seed, iters, jobs, settings)
-    return IsmctsAgent(game, seed, iters, c, depth, rollout, reuse == "1")
+    return IsmctsAgent(game, seed, iters, c, depth, rollout, reuse)
 
 
 register_agent("ismcts", _make)

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.agents.base import check_params, int_param
-from cardtable.agents.ismcts import IsmctsAgent
+from cardtable.agents.ismcts import IsmctsAgent, search_params
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Action, Game
@@ -83,16 +83,7 @@ def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent:
     depth = int_param(params, "depth", spec, DEPTH)
     if iters < 1 or depth < 1:
         raise SetupError.msg("ismcts_positive")
-    try:
-        c = float(params.get("c", "0.7"))
-    except ValueError:
-        raise SetupError.msg("ismcts_c", got=params["c"]) from None
-    rollout = params.get("rollout", "random")
-    if rollout not in ("random", "greedy"):
-        raise SetupError.msg("ismcts_rollout", got=rollout)
-    reuse = params.get("reuse", "1")
-    if reuse not in ("0", "1"):
-        raise SetupError.msg("ismcts_reuse", got=reuse)
+    c, rollout, reuse = search_params(params)
     path = params.get("net")
     if path:
         net = ValueNet.load(Path(path))  # any setup the file was trained for
@@ -100,5 +91,5 @@ def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent:
     else:
         net = shipped_weights(game)
     return IsmctsNnAgent(
-        game, net, seed, iters=iters, c=c, depth=depth, rollout=rollout, reuse=reuse == "1"
+        game, net, seed, iters=iters, c=c, depth=depth, rollout=rollout, reuse=reuse
     )
