@@ -357,10 +357,7 @@ class BlueMoonEncoder(Encoder):
     # --- actions -------------------------------------------------------------------------
     def action_indices(self, view: Mapping[str, Any], actions: Sequence[Action]) -> list[int]:
         where = _Where(self, view)
-        out = [self._index(where, a) for a in actions]
-        if len(set(out)) < len(out):
-            out = self.separate(out)
-        return out
+        return self.separate([self._index(where, a) for a in actions])
 
     def index_of(self, view: Mapping[str, Any], action: Action) -> int:
         """The index an action means in this view (``action_indices`` gives these, except

@@ -118,7 +118,9 @@ class Encoder(ABC):
         """``indices`` with each repeat moved to the next free index of its segment (then
         of the whole space): the last resort that keeps one decision's indices distinct
         when a zone holds more cards than the layout has slots for."""
-        segments = self.action_segments()
+        if len(set(indices)) == len(indices):
+            return list(indices)
+        segments = self.action_layout.segments
         taken: set[int] = set()
         out = []
         for i in indices:
