@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -321,25 +321,31 @@ def _check_length(value: Any, where: str, spec: Field) -> None:
 KeyPath = tuple[Any, Any] | None
 
 
-def _walk(value: Any, parts: list[str], path: KeyPath) -> Iterator[tuple[KeyPath, Any]]:
-    """(key path, value) for every value a dotted path with ``*`` reaches (missing keys and
-    parents of another kind are skipped: their own fields check them)."""
-    if not parts:
-        yield path, value
-        return
-    head, rest = parts[0], parts[1:]
-    if head == "*":
-        if type(value) is dict or isinstance(value, Mapping):
-            for k, v in value.items():
-                yield from _walk(v, rest, (path, str(k)))
-        elif isinstance(value, list):
-            for k, v in enumerate(value):
-                yield from _walk(v, rest, (path, k))
-        return
-    if (type(value) is dict or isinstance(value, Mapping)) and head in value:
-        yield from _walk(value[head], rest, (path, head))
-    elif isinstance(value, list) and head.isdigit() and int(head) < len(value):
-        yield from _walk(value[int(head)], rest, (path, int(head)))
+def _walk(value: Any, parts: list[str], path: KeyPath) -> list[tuple[KeyPath, Any]]:
+    """(key path, value) for every value a dotted path with ``*`` reaches, in document
+    order (missing keys and parents of another kind are skipped: their own fields check
+    them). One level of the path at a time: no recursion, no generators."""
+    level: list[tuple[KeyPath, Any]] = [(path, value)]
+    for head in parts:
+        found: list[tuple[KeyPath, Any]] = []
+        if head == "*":
+            for at, v in level:
+                if type(v) is dict or isinstance(v, Mapping):
+                    found.extend([((at, str(k)), x) for k, x in v.items()])
+                elif isinstance(v, list):
+                    found.extend([((at, k), x) for k, x in enumerate(v)])
+        else:
+            index = int(head) if head.isdigit() else -1
+            for at, v in level:
+                if type(v) is dict or isinstance(v, Mapping):
+                    if head in v:
+                        found.append(((at, head), v[head]))
+                elif index >= 0 and isinstance(v, list) and index < len(v):
+                    found.append(((at, index), v[index]))
+        if not found:
+            return found
+        level = found
+    return level
 
 
 def _where(path: KeyPath) -> str:
