@@ -121,29 +121,41 @@ class Rules:
         self.max_length = max_length
 
 
+UNASKED = -1
+"""``Table._mover`` before the game is asked who moves (seats are 0 and up)."""
+
+
 class Table:
     """The engine side of one OpenSpiel state (no engine state before the deal). OpenSpiel
     clones a Python state by deep-copying its attributes: this copies with ``clone``."""
 
-    __slots__ = ("_choices", "decisions", "rules", "state")
+    __slots__ = ("_choices", "_mover", "decisions", "rules", "state")
 
     def __init__(self, rules: Rules, state: Any = None, decisions: int = 0) -> None:
         self.rules = rules
         self.state = state
         self.decisions = decisions
         self._choices: dict[int, Action] | None = None
+        self._mover: int | None = UNASKED
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         copy = Table(self.rules, None if self.state is None else self.state.clone(), self.decisions)
         copy._choices = self._choices
+        copy._mover = self._mover
         return copy
 
     @property
     def mover(self) -> int | None:
-        """The seat to move; None before the deal, once over, or at the length bound."""
-        if self.state is None or self.decisions >= self.rules.max_length:
-            return None
-        return self.rules.game.to_move(self.state)
+        """The seat to move; None before the deal, once over, or at the length bound
+        (asked of the game once per state: OpenSpiel asks several times per step)."""
+        mover = self._mover
+        if mover == UNASKED:
+            if self.state is None or self.decisions >= self.rules.max_length:
+                mover = None
+            else:
+                mover = self.rules.game.to_move(self.state)
+            self._mover = mover
+        return mover
 
     def choices(self) -> dict[int, Action]:
         """The legal actions by id (empty when no seat decides)."""
@@ -159,6 +171,7 @@ class Table:
         """Deal with this seed (before the deal), or apply the action with this id."""
         if self.state is None:
             self.state = self.rules.game.new_game(self.rules.setup, int(action_id))
+            self._mover = UNASKED
             return
         action = self.choices().get(int(action_id))
         if action is None:
@@ -166,6 +179,7 @@ class Table:
         self.rules.game.apply_unchecked(self.state, action)
         self.decisions += 1
         self._choices = None
+        self._mover = UNASKED
 
     def view(self, player: int) -> dict[str, Any] | None:
         """What player ``player``'s seat is shown (None before the deal)."""
