@@ -109,7 +109,7 @@ def test_value_at_a_cut_off_reads_only_the_seats_view() -> None:
         v = net.value(clash_game, state, seat)
         assert -1.0 <= v <= 1.0
         expected = net.predict(enc.observation(clash_game.observe(state, seat)))[0]
-        assert v == pytest.approx(float(expected), abs=0)
+        assert v == pytest.approx(float(expected), abs=1e-5)  # (sparse first layer)
         hidden_redrawn = clash_game.determinize(state, seat, Rng(9))
         assert net.value(clash_game, hidden_redrawn, seat) == v
     while (seat := clash_game.to_move(state)) is not None:
@@ -118,6 +118,20 @@ def test_value_at_a_cut_off_reads_only_the_seats_view() -> None:
     assert outcome is not None and outcome.winners
     for seat in range(2):
         assert net.value(clash_game, state, seat) == (1.0 if seat in outcome.winners else -1.0)
+
+
+@pytest.mark.parametrize("hidden", [(), (8,), (16, 4)])
+def test_one_vector_scores_as_the_batch_does(hidden: tuple[int, ...]) -> None:
+    """``predict_one`` (the search's call, reading the first layer only where the vector is
+    not zero) agrees with ``predict`` for linear and deeper networks."""
+    net = ValueNet.initial("clash", DECKS, 300, hidden, seed=4)
+    rng = np.random.default_rng(7)
+    for _ in range(5):
+        x = np.where(rng.random(300) < 0.1, rng.random(300), 0.0).astype(np.float32)
+        assert net.predict_one(x) == pytest.approx(float(net.predict(x)[0]), abs=1e-5)
+    assert net.predict_one(np.zeros(300, np.float32)) == pytest.approx(
+        float(net.predict(np.zeros(300, np.float32))[0]), abs=1e-6
+    )
 
 
 def test_a_short_clash_run_beats_the_constant_predictor_on_held_out_games(
