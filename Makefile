@@ -1,10 +1,13 @@
 # Every target creates the virtual environment on first use and reinstalls when
 # pyproject.toml changes, so a fresh machine needs only Python 3.11 and make. The base
 # install has the test extra; make check adds the linters, make test-ray the Ray extra.
-# pip writes no bytecode at install time: the runs below let Python cache the compiled
-# modules they import (PYTHONDONTWRITEBYTECODE emptied for them), so only what is used
-# is compiled, once, and the suite's processes share it. pip says only errors (-qq): its
-# warnings are about the machine's own package indexes.
+# The installs go through uv (from PyPI, installed into the environment by pip first):
+# it fetches and unpacks in parallel, which takes about half of pip's time off every
+# fresh set-up. The training extra stays with pip, which finds the machine's own CPU
+# build of PyTorch. Nothing writes bytecode at install time: the runs below let Python
+# cache the compiled modules they import (PYTHONDONTWRITEBYTECODE emptied for them), so
+# only what is used is compiled, once, and the suite's processes share it. pip says only
+# errors (-qq): its warnings are about the machine's own package indexes.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -13,6 +16,7 @@ DEV_STAMP := $(VENV)/.installed-dev-stamp
 RAY_STAMP := $(VENV)/.installed-ray-stamp
 TRAIN_STAMP := $(VENV)/.installed-train-stamp
 PIP    := $(BIN)/python -m pip install -qq --no-compile
+UV     := $(BIN)/python -m uv pip install -q --python $(BIN)/python
 RUN    := PYTHONDONTWRITEBYTECODE=
 JOBS   ?= auto
 
@@ -21,16 +25,17 @@ JOBS   ?= auto
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("cardtable needs Python >= 3.11") if sys.version_info < (3, 11) else None'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(PIP) -e '.[test]'
+	$(PIP) 'uv>=0.9,<1'
+	$(UV) -e '.[test]'
 	touch $(STAMP)
 
 $(DEV_STAMP): $(STAMP)
-	$(PIP) -e '.[dev]'
+	$(UV) -e '.[dev]'
 	touch $(DEV_STAMP)
 
 # The Ray extra is large and only the tests marked ray need it: make test-ray.
 $(RAY_STAMP): $(STAMP)
-	$(PIP) -e '.[test,ray]'
+	$(UV) -e '.[test,ray]'
 	touch $(RAY_STAMP)
 
 # The training example's extra (Stable-Baselines3, sb3-contrib, PyTorch's CPU build).
