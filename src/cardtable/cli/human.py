@@ -35,12 +35,18 @@ class TakeBack(Exception):
     """The person takes back the choice their pending sub-decision completes (``back``)."""
 
 
+class Undo(Exception):
+    """The person takes back their last whole decision and the replies to it (``undo``)."""
+
+
 HELP = ("help", "?", "помощь", "справка")
 RULES = ("rules", "правила")
 EXPLAIN = ("explain", "объясни", "что")
 WHY = ("why", "почему")
-BACK = ("back", "назад", "undo")
+BACK = ("back", "назад")
+UNDO = ("undo", "takeback", "отмена", "отменить")
 LOG = ("log", "журнал")
+HINT = ("hint", "подсказка")
 
 
 class HumanAgent:
@@ -90,6 +96,12 @@ class HumanAgent:
             line.append(f"   [{code}]", style="dim")
             s.console.print(line)
 
+    def _is_action_text(self, text: str) -> bool:
+        """Whether ``text`` is the canonical text of a legal action (Blue Moon's rule-11
+        take-back reads ``undo``: the game's action wins; the table's is ``takeback``)."""
+        s = self.session
+        return any(s.game.action_text(s.state, a) == text for a in s.game.legal_actions(s.state))
+
     def act(self, view: SeatView) -> Action:
         """Show the table (not again for a sub-decision), then read until a legal choice.
         A game without a save file is autosaved first (docs/saves.md, "Autosave")."""
@@ -125,6 +137,13 @@ class HumanAgent:
                 if refused is None:
                     raise TakeBack
                 s.console.print(Text(refused, style="yellow"))
+            elif command in UNDO and not self._is_action_text(text):
+                refused = s.undo_refusal(seat)
+                if refused is None:
+                    raise Undo
+                s.console.print(Text(refused, style="yellow"))
+            elif command in HINT:
+                s.console.print(s.advisor.hint_view(view))
             elif command in LOG:
                 self.show_log(seat)
             elif command in ("quit", "exit", "q", "выход"):
@@ -140,11 +159,11 @@ class HumanAgent:
                 s.save_and_report(path)
             else:
                 try:
-                    return s.game.parse_action(s.state, text)
+                    action: Action | None = s.game.parse_action(s.state, text)
                 except CardtableError:
-                    pass
-                reading = table.read(game, state, seat, text, lang)
-                if reading.action is not None:
-                    return reading.action
-                if reading.message is not None:
-                    s.console.print(reading.message)
+                    reading = table.read(game, state, seat, text, lang)
+                    action = reading.action
+                    if action is None and reading.message is not None:
+                        s.console.print(reading.message)
+                if action is not None and s.advisor.approves(view, action):  # --coach
+                    return action

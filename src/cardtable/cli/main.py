@@ -18,6 +18,7 @@ from typer import Abort
 from typer._click.exceptions import ClickException
 from typer.core import TyperGroup
 
+from cardtable.agents.hints import DEFAULT_ITERS
 from cardtable.cli import helptext, lab, tools
 from cardtable.cli.modes import is_rulebook_ai, mode_setup, prepare, seat_specs
 from cardtable.cli.mutation import mutation_command
@@ -306,6 +307,18 @@ def play_command(
             "card texts by `explain`.",
         ),
     ] = False,
+    coach: Annotated[
+        bool,
+        typer.Option(
+            "--coach",
+            help="Before a move the AI rates 15 points of win chance or more below its best, "
+            "warn and ask to confirm it.",
+        ),
+    ] = False,
+    hint_iters: Annotated[
+        int,
+        typer.Option("--hint-iters", min=1, help="Search iterations behind `hint` and `--coach`."),
+    ] = DEFAULT_ITERS,
     lang: Annotated[
         Lang | None, typer.Option("--lang", envvar=helptext.ENV, help="Language: ru or en.")
     ] = None,
@@ -367,7 +380,16 @@ def play_command(
         out = console()
         narrow = out.is_terminal and out.width < COMPACT_BELOW
         session = PlaySession(
-            game, replay, specs, ui_lang, out, save or resume, delay, compact or narrow
+            game,
+            replay,
+            specs,
+            ui_lang,
+            out,
+            save or resume,
+            delay,
+            compact or narrow,
+            coach=coach,
+            hint_iters=hint_iters,
         )
         out = session.console
         if len(specs) == 2 and not any(is_rulebook_ai(x) for x in specs):
@@ -641,6 +663,19 @@ def position_command(
     run(lang, lambda: tools.position_cmd(game_id, path, actions, lang.value, step))
 
 
+@app.command("learn")
+def learn_command(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. clash.")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Game seed (random if unset).")] = None,
+    lang: LangOpt = Lang.ru,
+) -> None:
+    """A guided first game: a short scripted match that names each rule as it applies and
+    suggests a move, then a real game against an easy opponent."""
+    from cardtable.cli.learn import learn_cmd
+
+    run(lang, lambda: learn_cmd(game_id, lang.value, seed))
+
+
 app.command("mutation")(mutation_command)
 
 
@@ -825,22 +860,32 @@ def train_command(
         str | None,
         typer.Option(
             "--out",
-            help="Folder for value.npz, train.json and curve.png (default runs/train-GAME-SEED); "
-            "running the same command again resumes there.",
+            help="Folder for value.npz, policy.npz, train.json and curve.png (default "
+            "runs/train-GAME-SEED); running the same command again resumes there.",
         ),
     ] = None,
     hidden: Annotated[
         str, typer.Option("--hidden", help="Hidden layer widths joined by commas (0: linear).")
     ] = "32",
+    policy_hidden: Annotated[
+        str,
+        typer.Option(
+            "--policy-hidden",
+            help="Hidden layer widths of the policy network joined by commas (0: linear).",
+        ),
+    ] = "32",
     lang: LangOpt = Lang.ru,
 ) -> None:
-    """Train a value network by self-play: each seat's observation vector labelled with
-    its final result (+1 win, -1 loss, 0 draw)."""
+    """Train a value network and a policy network by self-play: each seat's observation
+    vector labelled with its final result (+1 win, -1 loss, 0 draw), each decision with
+    the agent's choice."""
 
     def body() -> None:
         from cardtable.cli.training import TrainRequest, train_cmd
 
-        req = TrainRequest(game_id, setup, agent, games, epochs, seed, out, hidden, lang.value)
+        req = TrainRequest(
+            game_id, setup, agent, games, epochs, seed, out, hidden, lang.value, policy_hidden
+        )
         train_cmd(req)
 
     run(lang, body)

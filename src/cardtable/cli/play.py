@@ -1,8 +1,9 @@
 """`cardtable play`: a person against an agent (or agents watched), with save and resume.
 
 A saved game is a JSON document: the replay fields (game, version, setup, seed, actions,
-final_hash, outcome) plus ``agents`` (one spec per seat) and ``lang``, with its format
-version and hash (``docs/saves.md``). It is a valid replay for `cardtable replay`;
+final_hash, outcome, and ``reseeds`` once an ``undo`` redrew hidden cards) plus
+``agents`` (one spec per seat) and ``lang``, with its format version and hash
+(``docs/saves.md``). It is a valid replay for `cardtable replay`;
 `--resume` checks it and rebuilds the state by replaying its actions. Every save is
 atomic. A game without ``--save`` is autosaved to the per-user data folder before each
 of a person's decisions and when it stops (``quit``, Ctrl-C, end of input), and ``quit``
@@ -21,7 +22,9 @@ from rich.console import Console
 from rich.text import Text
 
 from cardtable.agents import make_agent
-from cardtable.cli.human import HumanAgent, QuitGame, TakeBack
+from cardtable.agents.hints import DEFAULT_ITERS
+from cardtable.cli.coach import Advisor
+from cardtable.cli.human import HumanAgent, QuitGame, TakeBack, Undo
 from cardtable.cli.render import (
     board,
     event_lines,
@@ -37,6 +40,7 @@ from cardtable.core.errors import Message, ReplayError, SetupError, shown
 from cardtable.core.files import check_writable, data_dir
 from cardtable.core.game import Game
 from cardtable.core.replay import Replay, run_replay
+from cardtable.core.undo import undo, undo_point
 
 HUMAN = "human"
 AGENT_SEED_STEP = 7919
@@ -113,6 +117,8 @@ class PlaySession:
         save_path: str | None = None,
         delay: float = 0.0,
         compact: bool = False,
+        coach: bool = False,
+        hint_iters: int = DEFAULT_ITERS,
     ) -> None:
         self.game = game
         self.replay = replay
@@ -137,6 +143,7 @@ class PlaySession:
         self.autosaved = False
         self.synced_at = -SYNC_EVERY  # time.monotonic() of the last save that synced fully
         self.autosaved_at = -SYNC_EVERY
+        self.advisor = Advisor(self, coach, hint_iters)  # ``hint`` and ``--coach`` (cli.coach)
 
     def _agent(self, seat: int, spec: str) -> Agent:
         if spec == HUMAN:
@@ -207,6 +214,9 @@ class PlaySession:
         except TakeBack:
             self.take_back(seat)
             return True
+        except Undo:
+            self.undo(seat)
+            return True
         described = self.described(seat, action)
         first_event = len(self.state.log or [])
         self.game.apply(self.state, action)
@@ -246,13 +256,7 @@ class PlaySession:
 
     def before_last(self) -> Any:
         """The state before the last action (replayed from the start: exact)."""
-        replay = Replay(
-            game=self.replay.game,
-            setup=self.replay.setup,
-            seed=self.replay.seed,
-            actions=self.replay.actions[:-1],
-        )
-        return run_replay(replay, log=True)
+        return run_replay(self.replay.prefix(len(self.replay.actions) - 1), log=True)
 
     def take_back(self, seat: int) -> None:
         """Undo the last action, which this seat made (``take_back_refusal`` said so)."""
@@ -260,10 +264,43 @@ class PlaySession:
         action = self.replay.actions[-1]
         text = self.game.describe(action, self.lang, before)
         self.state = before
-        self.replay.actions.pop()
+        self.replay = self.replay.prefix(len(self.replay.actions) - 1)
         log = self.state.log or []
         self.seen[seat] = min(self.seen.get(seat, len(log)), len(log))
         self.console.print(Text(t("back_done", self.lang, action=text), style="green"))
+        if self.save_path:
+            self.save(self.save_path, final=False)
+
+    # --- undo: take-back against agents (docs/table.md, "Take-back") --------------------
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` cannot undo now (None: it can): only a person playing against
+        agents alone may (the terminal has no rated games), and only back to a whole
+        decision it has had."""
+        if len(self.humans) > 1:
+            return t("undo_humans", self.lang)
+        if undo_point(self.replay, seat) is None:
+            return t("undo_nothing", self.lang)
+        return None
+
+    def undo(self, seat: int) -> None:
+        """Take back this seat's last whole decision and what followed it, with what it
+        cannot see redrawn (``core.undo``; ``undo_refusal`` allowed it)."""
+        done = undo(self.replay, seat, log=True)
+        if done is None:
+            return
+        self.replay, self.state = done.replay, done.state
+        self.moves = []  # replies taken back are never announced
+        log = self.state.log or []
+        self.seen[seat] = min(self.seen.get(seat, len(log)), len(log))
+        self.last_seen[seat] = min(self.last_seen.get(seat, len(log)), len(log))
+        text = self.game.describe(done.actions[0], self.lang, self.state)
+        after = len(done.actions) - 1
+        if after:
+            line = t("undo_done", self.lang, action=text, n=after)
+        else:
+            line = t("undo_done_one", self.lang, action=text)
+        self.console.print(Text(line, style="green"))
+        self.console.print(Text(t("undo_redrawn", self.lang), style="dim"))
         if self.save_path:
             self.save(self.save_path, final=False)
 

@@ -85,11 +85,14 @@ def replay_cmd(path: str, verify_only: bool, lang: str, force: bool = False) -> 
         )
         state: Any = None
         shown = 0
-        for state, action in iter_replay(replay, log=True):
+        for step, (state, action) in enumerate(iter_replay(replay, log=True)):
             log = state.log or []
             for line in event_lines(game, state, log[shown:], lang):
                 out.print(line)
             shown = len(log)
+            for redrawn in (r for r in replay.reseeds if r.at == step):
+                who = seat_label(game, redrawn.seat, lang, state)
+                out.print(Text(f"  ↺ {t('replay_redrawn', lang, seat=who)}", style="dim"))
             if action is not None:
                 seat = game.to_move(state)
                 who = seat_label(game, seat, lang, state) if seat is not None else "?"

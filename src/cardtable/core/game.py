@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import Any, Protocol
 
 from cardtable.core.errors import CardDataError, IllegalAction, Message, SetupError, shown
+from cardtable.core.evaluation import EvalTerm
 from cardtable.core.events import Event
 from cardtable.core.help import Reason, Term
 
@@ -263,6 +264,17 @@ class Game(ABC):
     def glossary(self, lang: str) -> list[Term]:
         """Every card, ability and keyword a player may ask about (``explain``), in
         ``lang``, with texts generated from the card data."""
+        return []
+
+    # --- hints (agents.hints; docs/table.md, "Hints and the coach") --------------------
+    search_settings: Mapping[str, float] = MappingProxyType({})
+    """The ISMCTS settings (``depth``, ``c``) hints search this game with: docs/ai.md gives
+    the figures behind each game's choice. Empty: the search's defaults."""
+
+    def evaluation_terms(self, state: Any, seat: int) -> list[EvalTerm]:
+        """``evaluate(state, seat)`` broken into named terms (core.evaluation): the values
+        add up to the evaluation before it is squashed into [-1, 1]. A hint's reason names
+        the term a move improves most. Default: none (hints give no reason)."""
         return []
 
     # --- balance and tournaments (optional) -----------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 
 from cardtable.core.carddata import InlineCards
 from cardtable.core.errors import Message
+from cardtable.core.evaluation import EvalTerm
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
@@ -38,6 +39,7 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
     id = "bluemoon"
     title: Mapping[str, str] = MappingProxyType({"ru": "Голубая луна", "en": "Blue Moon"})
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
+    search_settings: Mapping[str, float] = MappingProxyType({"depth": 10})  # docs/ai.md
     supports_step = True
 
     def __init__(self, db: BlueMoonDB | None = None) -> None:
@@ -222,6 +224,32 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
         score += 0.2 * (len(state.hands[seat]) - len(state.hands[other]))
         score += _short_turn(db, state, seat)
         return max(-0.99, min(0.99, score / 12.0))
+
+    def evaluation_terms(self, state: BlueMoonState, seat: int) -> list[EvalTerm]:
+        """``evaluate`` by term: dragons, crystals, the fight's totals and hands, each
+        side's, and a turn that falls short of the opponent's total (rule 11)."""
+        if state.phase == OVER:
+            return []
+        db = self.dbs(state)
+        other = 1 - seat
+        terms = [
+            EvalTerm("dragons", 3.0 * state.dragons[seat] / 12.0, state.dragons[seat]),
+            EvalTerm("foe_dragons", -3.0 * state.dragons[other] / 12.0, state.dragons[other]),
+            EvalTerm("crystals", 2.0 * state.crystals[seat] / 12.0, state.crystals[seat]),
+            EvalTerm("foe_crystals", -2.0 * state.crystals[other] / 12.0, state.crystals[other]),
+        ]
+        if state.element >= 0:
+            mine, theirs = total(db, state, seat), total(db, state, other)
+            terms.append(EvalTerm("total", 0.15 * mine / 12.0, mine))
+            terms.append(EvalTerm("foe_total", -0.15 * theirs / 12.0, theirs))
+        terms.append(EvalTerm("hand", 0.2 * len(state.hands[seat]) / 12.0, len(state.hands[seat])))
+        terms.append(
+            EvalTerm("foe_hand", -0.2 * len(state.hands[other]) / 12.0, len(state.hands[other]))
+        )
+        short = _short_turn(db, state, seat)
+        if short:  # the seat's own turn falls short (< 0), or the opponent's (> 0)
+            terms.append(EvalTerm("short" if short < 0 else "foe_short", short / 12.0))
+        return terms
 
     def is_subdecision(self, state: BlueMoonState) -> bool:
         """Discarding while declining, and the choices of the active player's own powers

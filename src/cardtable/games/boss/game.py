@@ -8,6 +8,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cardtable.core.carddata import InlineCards
+from cardtable.core.evaluation import EvalTerm
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
@@ -51,6 +52,7 @@ class BossGame(InlineCards[BossDB], Game):
     title: Mapping[str, str] = MappingProxyType({"ru": "Битва с боссом", "en": "Boss Battle"})
     precon_option = "decks"
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 300})
+    search_settings: Mapping[str, float] = MappingProxyType({"depth": 1, "c": 0.4})  # docs/ai.md
     supports_step = True
 
     def __init__(self, db: BossDB | None = None) -> None:
@@ -294,6 +296,40 @@ class BossGame(InlineCards[BossDB], Game):
         edge = (share[seat] - 1.0 / n) * n / (n - 1)
         return max(-0.99, min(0.99, math.tanh(SPREAD * edge)))
 
+    def evaluation_terms(self, state: BossState, seat: int) -> list[EvalTerm]:
+        """``evaluate`` by term, before its tanh: for each part of the material (units,
+        other cards in play, slots, resources, hand, deck) the seat's lead over the rivals'
+        mean in it, as a share of the chance the material shares out; and the seat's edge
+        in the race to the lethal blow. A lead, not the seat's own amount, so that a term
+        does not move when only another part changes the table's total."""
+        if state.phase == OVER:
+            return []
+        db = self.dbs(state)
+        n = state.nseats()
+        parts, burst, units = _material(db, state)
+        lethal, left = _lethal_shares(state, burst)
+        total = sum(sum(p.values()) for p in parts) or 1.0
+        scale = SPREAD * left / total
+        rivals = [p for p in range(n) if p != seat]
+
+        def lead(key: str) -> float:
+            return parts[seat][key] - sum(parts[p][key] for p in rivals) / len(rivals)
+
+        terms = [
+            EvalTerm(key, scale * lead(key), count)
+            for key, count in (
+                ("units", units[seat][0]),
+                ("objects", units[seat][1]),
+                ("slots", state.slots[seat]),
+                ("resources", available(state, seat)),
+                ("hand", len(state.hands[seat])),
+                ("deck", len(state.decks[seat])),
+            )
+        ]
+        race = lethal[seat] - sum(lethal[p] for p in rivals) / len(rivals)
+        terms.append(EvalTerm("blow", SPREAD * race, int(burst[seat])))
+        return terms
+
     def is_subdecision(self, state: BossState) -> bool:
         """Choosing attackers, a cost, a target, a mode or an amount completes an earlier
         choice."""
@@ -395,3 +431,84 @@ def _relabel(before: BossState, after: BossState) -> list[int]:
         for k, c in enumerate(after.abyss[owner]):
             known[c] = before.known[before.abyss[owner][k]]
     return known
+
+
+def _material(
+    db: BossDB, state: BossState
+) -> tuple[list[dict[str, float]], list[float], list[tuple[int, int]]]:
+    """``evaluate``'s material by player and part, the damage each player's next attack
+    can deal (its burst), and each player's units and other cards in play or being cast
+    (counted)."""
+    n = state.nseats()
+    ids = state.card_ids
+    parts = [dict.fromkeys(("units", "objects", "slots", "resources", "hand", "deck"), 0.0)]
+    parts += [dict(parts[0]) for _ in range(n - 1)]
+    burst = [0.0] * n
+    counts = [[0, 0] for _ in range(n)]
+    for p in range(n):
+        for u in state.field[p]:
+            if not defn(db, state, u).is_unit:
+                parts[p]["objects"] += 2.0 + 0.5 * state.energy[u]
+                counts[p][1] += 1
+                continue
+            a = attack_of(db, state, u)
+            d = max(0, state.dur[u])
+            parts[p]["units"] += a * min(d, 4) + 0.3 * d
+            counts[p][0] += 1
+            if d > 0 and not (p == state.active and state.tapped[u]):
+                burst[p] += a
+        have = available(state, p)
+        burst[p] += 1 + max(
+            (db.burn[ids[c]] for c in state.hands[p] if db.cards[ids[c]].cost <= have), default=0
+        )
+        parts[p]["slots"] += 3.0 * state.slots[p]
+        parts[p]["resources"] += 0.3 * have
+        parts[p]["hand"] += 1.0 * len(state.hands[p])
+        parts[p]["deck"] += 0.3 * len(state.decks[p])
+    for f in state.stack:  # cast cards count as resolved, as far as material goes
+        if f[F_SRC] == SRC_CARD:
+            cast = defn(db, state, f[F_CARD])
+            if cast.is_unit:
+                worth = cast.attack * min(cast.durability, 4) + 0.3 * cast.durability
+                parts[f[F_CTL]]["units"] += worth
+                counts[f[F_CTL]][0] += 1
+            else:
+                worth = 2.0 if cast.is_permanent else 1.5 * cast.cost + 0.5
+                parts[f[F_CTL]]["objects"] += worth
+                counts[f[F_CTL]][1] += 1
+    active = state.active
+    if state.waiting[active] and state.phase < END:  # its turn is given up
+        parts[active]["resources"] -= 0.3 * available(state, active)
+        if state.phase < COMBAT or (state.phase == COMBAT and state.combat == 0):
+            parts[active]["units"] -= sum(
+                attack_of(db, state, u)
+                for u in state.field[active]
+                if defn(db, state, u).is_unit and can_attack(db, state, u)
+            )
+    if state.phase == COMBAT and state.combat == 1:  # attackers about to deal damage
+        landing = [u for u in state.attackers if state.ctl[u] == active]
+        parts[active]["units"] += len(landing)
+        burst[active] = sum(attack_of(db, state, u) for u in landing) + 0.5 * available(
+            state, active
+        )
+    return parts, burst, [(u, o) for u, o in counts]
+
+
+def _lethal_shares(state: BossState, burst: list[float]) -> tuple[list[float], float]:
+    """``evaluate``'s chance of the lethal blow by player, and the chance left over that
+    material shares out."""
+    n = state.nseats()
+    active = state.active
+    early = (
+        state.phase in (REDEAL, START, MAIN1) or (state.phase == COMBAT and state.combat in (0, 1))
+    ) and not (state.waiting[active] and state.combat != 1)
+    order = [(active + k) % n for k in range(n)]
+    if not early:
+        order = order[1:] + order[:1]
+    share = [0.0] * n
+    left = 1.0
+    for p in order:
+        if burst[p] >= state.boss:
+            share[p] += 0.75 * left
+            left *= 0.25
+    return share, left

@@ -9,6 +9,7 @@ from typing import Any
 
 from cardtable.core.agent import parse_spec
 from cardtable.core.errors import Message, shown
+from cardtable.core.evaluation import EvalTerm
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
 from cardtable.core.help import Reason, Term
@@ -320,6 +321,53 @@ class ClashGame(Game):
         score -= sum(_life(state, s) + _board_value(state, s) for s in theirs) / len(theirs)
         return max(-0.99, min(0.99, score / 20.0))
 
+    def evaluation_terms(self, state: ClashState, seat: int) -> list[EvalTerm]:
+        """``evaluate`` by term: the seat's side's fortress and creatures, the other side's
+        (the AI's deck for the rulebook's AI); in the draft, the cards taken so far."""
+        if state.phase == OVER:
+            return []
+        if state.phase == DRAFT:
+            drafted = state.drafted
+            own = _draft_strength(state, drafted[seat])
+            others = sum(_draft_strength(state, d) for s, d in enumerate(drafted) if s != seat)
+            foes = len(drafted) - 1
+            return [
+                EvalTerm("draft", own / 40.0, len(drafted[seat])),
+                EvalTerm("foe_draft", -others / foes / 40.0, len(drafted[seat - 1])),
+            ]
+        seats = range(len(state.hands))
+        mine = [s for s in seats if state.team[s] == state.team[seat]]
+        theirs = [s for s in seats if state.team[s] != state.team[seat]]
+        ai = any(state.ai[s] for s in theirs)
+
+        def creatures(group: list[int]) -> int:
+            return sum(
+                len(state.board[lane][side]) for s in group for lane, side in state.seat_rows[s]
+            )
+
+        return [
+            EvalTerm(
+                "fortress",
+                sum(_life(state, s) for s in mine) / len(mine) / 20.0,
+                fort_hp(state, seat),
+            ),
+            EvalTerm(
+                "creatures",
+                sum(_board_value(state, s) for s in mine) / len(mine) / 20.0,
+                creatures(mine),
+            ),
+            EvalTerm(
+                "ai_deck" if ai else "foe_fortress",
+                -sum(_life(state, s) for s in theirs) / len(theirs) / 20.0,
+                min(fort_hp(state, s) for s in theirs),
+            ),
+            EvalTerm(
+                "foe_creatures",
+                -sum(_board_value(state, s) for s in theirs) / len(theirs) / 20.0,
+                creatures(theirs),
+            ),
+        ]
+
 
 @lru_cache(maxsize=64)
 def _custom_defs(text: str) -> dict[str, CardDef]:
@@ -330,13 +378,14 @@ def _custom_defs(text: str) -> dict[str, CardDef]:
 
 def _draft_value(st: ClashState, seat: int) -> float:
     """During the draft: the printed strength of the cards taken so far, compared."""
-
-    def strength(cards: list[int]) -> float:
-        return sum(2.0 * st.atk[c] + 0.5 * st.hp[c] - 0.5 * st.cost[c] for c in cards)
-
-    mine = strength(st.drafted[seat])
-    others = sum(strength(d) for s, d in enumerate(st.drafted) if s != seat)
+    mine = _draft_strength(st, st.drafted[seat])
+    others = sum(_draft_strength(st, d) for s, d in enumerate(st.drafted) if s != seat)
     return max(-0.99, min(0.99, (mine - others / (len(st.drafted) - 1)) / 40.0))
+
+
+def _draft_strength(st: ClashState, cards: list[int]) -> float:
+    """The printed strength of drafted cards."""
+    return sum(2.0 * st.atk[c] + 0.5 * st.hp[c] - 0.5 * st.cost[c] for c in cards)
 
 
 def _life(st: ClashState, seat: int) -> float:

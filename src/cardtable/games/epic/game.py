@@ -8,6 +8,7 @@ from typing import Any
 
 from cardtable.core.carddata import InlineCards
 from cardtable.core.errors import Message
+from cardtable.core.evaluation import EvalTerm
 from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
@@ -41,6 +42,7 @@ class EpicGame(InlineCards[EpicDB], Game):
     precon_option = "factions"
     list_formats = ("constructed", "limited")  # a limited game checks lists against its pools
     bench_targets: Mapping[str, float] = MappingProxyType({"games_per_s": 200})
+    search_settings: Mapping[str, float] = MappingProxyType({"depth": 10})  # docs/ai.md
     supports_step = True
 
     def __init__(self, db: EpicDB | None = None) -> None:
@@ -242,6 +244,48 @@ class EpicGame(InlineCards[EpicDB], Game):
             value = life + 0.4 * board + 2.0 * len(state.hands[s]) + 1.0 * state.gold[s]
             score += value if s == seat else -value
         return max(-0.99, min(0.99, score / 60.0))
+
+    def evaluation_terms(self, state: EpicState, seat: int) -> list[EvalTerm]:
+        """``evaluate`` by term: the seat's health, champions in play, hand and gold, and
+        the other players' (summed); in a draft, the cards drafted so far."""
+        if state.phase == OVER:
+            return []
+        db = self.dbs(state)
+        if state.phase == DRAFT:
+            mine = _draft_value(db, state, state.drafted[seat])
+            rest = [_draft_value(db, state, d) for k, d in enumerate(state.drafted) if k != seat]
+            other = sum(rest) / max(1, len(rest))
+            return [
+                EvalTerm("draft", mine / 40.0, len(state.drafted[seat])),
+                EvalTerm("foe_draft", -other / 40.0, len(state.drafted[seat - 1])),
+            ]
+        statics = statics_in_play(db, state)
+        broken: set[int] = set()
+        health: dict[int, int] = {}
+        if state.pending and state.pending[0] == "assign":  # the split made so far counts
+            broken, health = split_forecast(db, state)
+        parts: dict[str, list[float]] = {}  # term -> [value for the seat, shown number]
+        for s in range(len(state.health)):
+            standing = [i for i in state.play[s] if i not in broken]
+            strengths = [strength(db, state, i, statics) for i in standing]
+            board = sum(off + 0.5 * dfn for off, dfn in strengths)
+            life = state.health[s] + health.get(s, 0)
+            sign, prefix = (1.0, "") if s == seat else (-1.0, "foe_")
+            for key, value, shown_n in (
+                ("health", life, life),
+                ("champions", 0.4 * board, len(standing)),
+                ("hand", 2.0 * len(state.hands[s]), len(state.hands[s])),
+                ("gold", 1.0 * state.gold[s], state.gold[s]),
+            ):
+                part = parts.setdefault(prefix + key, [0.0, 0.0])
+                part[0] += sign * value / 60.0
+                part[1] += shown_n
+        order = ("health", "champions", "hand", "gold")
+        return [
+            EvalTerm(key, parts[key][0], int(parts[key][1]))
+            for key in (*order, *(f"foe_{k}" for k in order))
+            if key in parts
+        ]
 
     def is_subdecision(self, state: EpicState) -> bool:
         """Choosing attackers, blockers, targets or damage completes an earlier choice."""
