@@ -1,10 +1,13 @@
 """``ismcts-nn`` (cardtable.learn.nn_agent): every game's shipped value network loads and
 the agent, seated by name, plays a whole game against random to a legal end through the
-match runner; the same seed gives the same game; a game without shipped weights, or a
-weights file for another game, is refused with a clear catalog message; ISMCTS calls its
-evaluator at a cut-off before the end (never on a finished game) and the agent's network
-is what scores those cut-offs; float16 weights round-trip to the same predictions within
-float16 precision."""
+match runner, its shipped policy as the prior; the same seed gives the same game; a game
+without shipped weights, or a weights file for another game, is refused with a clear
+catalog message; ISMCTS calls its evaluator at a cut-off before the end (never on a
+finished game) and the agent's network is what scores those cut-offs; float16 weights
+round-trip to the same predictions within float16 precision. ISMCTS with a prior: the
+same seed gives the same search, the prior is asked once per node (never per visit), a
+prior with all its mass on one action makes a tiny search choose it, and without a prior
+``ismcts-nn`` searches exactly as a plain ``IsmctsAgent`` with the network's value."""
 
 from __future__ import annotations
 
@@ -15,6 +18,7 @@ import numpy as np
 import pytest
 
 from cardtable.agents import IsmctsAgent, RandomAgent, make_agent
+from cardtable.agents.ismcts import Node
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import CardtableError, Message, SetupError
 from cardtable.core.game import state_hash
@@ -22,8 +26,10 @@ from cardtable.core.match import play_match
 from cardtable.core.registry import game_ids, get_game
 from cardtable.learn import nn_agent
 from cardtable.learn.nn_agent import IsmctsNnAgent, shipped_weights
+from cardtable.learn.policy import PolicyNet
 from cardtable.learn.value import ValueFileError, ValueNet
 from cardtable.rl.encoding import encoder_for
+from tests.learn.test_policy import SHIPPED_POLICIES
 
 
 def key_of(exc: CardtableError) -> str:
@@ -45,10 +51,15 @@ def test_shipped_weights_load_and_play_a_whole_game(gid: str) -> None:
     seats = game.num_seats(game.new_game(None, 0))
     agent = make_agent("ismcts-nn:iters=20", game, 1)
     assert isinstance(agent, IsmctsNnAgent)
+    if gid in SHIPPED_POLICIES:
+        assert agent.policy is not None and agent.policy.meta.game == gid  # the shipped prior
+    else:
+        assert agent.policy is None  # no shipped policy: UCB1
     agents = [agent] + [RandomAgent(s) for s in range(1, seats)]
     result = play_match(game, None, 7, agents)  # checked: every action legal
     assert game.outcome(result.state) == result.outcome
     assert agent.calls > 0  # the network scored the cut-offs
+    assert (agent.prior_calls > 0) == (gid in SHIPPED_POLICIES)  # the policy guided the tree
 
 
 def test_the_same_seed_gives_the_same_game() -> None:
@@ -142,3 +153,123 @@ def test_float16_weights_round_trip(tmp_path: Path) -> None:
     assert all(w.dtype == np.float32 for w in loaded.weights)
     state = game.new_game(None, 1)
     assert loaded.value(game, state, 0) == pytest.approx(net.value(game, state, 0), abs=1e-2)
+
+
+def start(gid: str, seed: int) -> tuple[Any, Any, int]:
+    game = get_game(gid)
+    state = game.new_game(None, seed)
+    seat = game.to_move(state)
+    assert seat is not None
+    return game, state, seat
+
+
+class CountingPrior:
+    """A prior that gives ``favourite`` (when legal) all its mass, else the uniform
+    distribution, and counts its calls per tree position."""
+
+    def __init__(self, favourite: str | None = None) -> None:
+        self.favourite = favourite
+        self.calls = 0
+
+    def __call__(self, state: Any, mover: int, keyed: dict[str, Any]) -> dict[str, float]:
+        self.calls += 1
+        if self.favourite in keyed:
+            return {k: float(k == self.favourite) for k in keyed}
+        return {k: 1.0 / len(keyed) for k in keyed}
+
+
+def walk(node: Node) -> list[Node]:
+    out = [node]
+    for child in node.children.values():
+        out.extend(walk(child))
+    return out
+
+
+def test_a_search_with_a_prior_replays_for_a_seed_and_asks_once_per_node() -> None:
+    game, state, seat = start("epic", 3)
+    view = SeatView(game, state, seat)
+
+    def search() -> tuple[dict[str, tuple[int, float]], int]:
+        prior = CountingPrior()
+        agent = IsmctsAgent(game, 5, iters=60, depth=4, prior=prior)
+        return agent.root_stats(view), prior.calls
+
+    first = search()
+    assert first == search()
+    # the iterations of one search, driven by hand to see its tree: the prior is asked
+    # the first time the search chooses at a node and kept there, never again
+    prior = CountingPrior()
+    agent = IsmctsAgent(game, 5, iters=60, depth=4, prior=prior)
+    root = Node(-1)
+    for _ in range(60):
+        agent._iterate(root, view.sample_state(agent.rng))
+    asked = [n for n in walk(root) if n.prior is not None]
+    assert root.visits == 60 and root.prior is not None
+    assert prior.calls == len(asked) < len(walk(root))
+    assert sum(n.visits for n in asked) > 2 * len(asked)  # nodes chosen at more than once
+
+
+@pytest.mark.parametrize("gid", ["clash", "boss"])
+def test_a_prior_on_one_action_makes_a_tiny_search_choose_it(gid: str) -> None:
+    game, state, seat = start(gid, 2)
+    view = SeatView(game, state, seat)
+    texts = sorted({view.text(a) for a in view.legal})
+    assert len(texts) > 1
+
+    def flat(_s: Any, _who: int) -> float:
+        return 0.0  # every line looks the same: only the prior tells actions apart
+
+    plain = IsmctsAgent(game, 1, iters=12, depth=2, evaluator=flat).root_stats(view)
+    for favourite in (texts[0], texts[-1]):
+        agent = IsmctsAgent(
+            game, 1, iters=12, depth=2, evaluator=flat, prior=CountingPrior(favourite)
+        )
+        stats = agent.root_stats(view)
+        assert stats == {favourite: (12, 0.0)}
+        assert view.text(agent.act(SeatView(game, state, seat))) == favourite
+    assert len(plain) > 1  # without the prior the same search spreads its visits
+
+
+def test_without_a_prior_ismcts_nn_searches_as_plain_ismcts(tmp_path: Path) -> None:
+    game = get_game("bluemoon")
+    net = tiny_net("bluemoon", seed=3)
+    path = net.save(tmp_path / "v.npz")
+    agent = make_agent(f"ismcts-nn:iters=40,depth=5,net={path},policy=none", game, 7)
+    assert isinstance(agent, IsmctsNnAgent) and agent.policy is None
+    plain = IsmctsAgent(game, 7, iters=40, depth=5, evaluator=lambda s, w: net.value(game, s, w))
+    state = game.new_game(None, 4)
+    for _ in range(25):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        view = SeatView(game, state, seat)
+        choice = agent.act(view)
+        assert plain.act(view) == choice
+        game.apply(state, choice)
+    assert plain.iterations_run == agent.search.iterations_run > 0
+    assert agent.prior_calls == 0
+
+
+def test_the_policy_option(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    game = get_game("clash")
+    enc = encoder_for(game, {})
+    policy = PolicyNet.initial("clash", {}, enc.obs_size, (4,), 0, outputs=enc.num_actions)
+    path = policy.save(tmp_path / "p.npz")
+    agent = make_agent(f"ismcts-nn:iters=30,depth=3,policy={path},cpuct=2", game, 0)
+    assert isinstance(agent, IsmctsNnAgent) and agent.search.c_puct == 2.0
+    _, state, seat = start("clash", 5)
+    agent.act(SeatView(game, state, seat))
+    assert 0 < agent.prior_calls < agent.search.iterations_run + 1
+    monkeypatch.setattr(nn_agent, "policy_entry", lambda gid: tmp_path / f"{gid}-policy.npz")
+    default = make_agent("ismcts-nn", game, 0)  # no shipped policy: the plain search
+    assert isinstance(default, IsmctsNnAgent) and default.policy is None
+    with pytest.raises(SetupError) as caught:
+        make_agent("ismcts-nn:policy=shipped", game, 0)
+    assert key_of(caught.value) == "policy_no_weights"
+    assert "policy=" in caught.value.text("en") and "ismcts-nn" in caught.value.text("ru")
+    with pytest.raises(ValueFileError) as caught:
+        make_agent(f"ismcts-nn:policy={tmp_path / 'none.npz'}", game, 0)
+    assert key_of(caught.value) == "value_no_file"
+    with pytest.raises(SetupError) as caught:
+        make_agent("ismcts-nn:cpuct=-1", game, 0)
+    assert key_of(caught.value) == "agent_non_negative"

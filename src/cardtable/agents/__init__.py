@@ -1,4 +1,4 @@
-"""Agents generic over games: random, greedy, ismcts, ismcts-nn, openspiel-ismcts (and
+"""Agents generic over games: random, greedy, ismcts, ismcts-nn, nn, openspiel-ismcts (and
 scripted agents a game registers)."""
 
 from cardtable.agents import greedy as _greedy  # noqa: F401  (registers "greedy")
@@ -26,13 +26,24 @@ register_agent("openspiel-ismcts", _openspiel_ismcts)
 
 
 def _ismcts_nn(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    """ISMCTS with a value network at its cut-offs (cardtable.learn), loaded on first use."""
+    """ISMCTS with a value network at its cut-offs and a policy network as its prior
+    (cardtable.learn), loaded on first use."""
     from cardtable.learn.nn_agent import make
 
     return make(game, seed, params)
 
 
 register_agent("ismcts-nn", _ismcts_nn)
+
+
+def _nn(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    """The policy network's own choice, no search (cardtable.learn), loaded on first use."""
+    from cardtable.learn.nn_agent import make_nn
+
+    return make_nn(game, seed, params)
+
+
+register_agent("nn", _nn)
 
 __all__ = [
     "GreedyAgent",

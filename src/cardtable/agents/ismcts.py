@@ -22,6 +22,16 @@ the next (``reuse=0`` turns it off).
 Early stop: the root action with the most visits is chosen; once no other action can
 catch up in the iterations that remain, the search ends early with the same choice.
 
+Prior (optional, ``prior=``: e.g. a learned policy, ``cardtable.learn``): a callable
+giving, for the mover of a tree node, a probability per action key. It is asked once per
+node, the first time the search chooses at that node (from that iteration's sample), and
+kept in the node; a key it did not score (legal only in other samples) gets an equal
+share ``1/len(legal)``. With a prior, selection at every node is PUCT with availability
+counts: ``Q(a) + c_puct * P(a) * sqrt(N_avail(a)) / (1 + n(a))``, where ``N_avail`` is the
+times the action was available (for an action not yet in the tree, the node's visits)
+and ``Q`` is 0 for such an action; choosing one not yet in the tree expands it. Without a
+prior the search is UCB1 as above, expanding untried actions first, in random order.
+
 The budget is a number of iterations, never seconds, and all randomness comes from the
 agent's seeded generator: the same seed and game replay exactly.
 
@@ -47,7 +57,7 @@ from cardtable.core.rng import Rng
 class Node:
     """A tree node: the action text that led here, who chose it, and its statistics."""
 
-    __slots__ = ("children", "mover", "reward", "seen", "visits")
+    __slots__ = ("children", "mover", "prior", "reward", "seen", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -55,6 +65,7 @@ class Node:
         self.visits = 0
         self.reward = 0.0
         self.seen = 0  # times this node was available (availability count)
+        self.prior: dict[str, float] | None = None  # the prior at this node, once asked
 
 
 class IsmctsAgent:
@@ -72,11 +83,16 @@ class IsmctsAgent:
         rollout: str = "random",
         reuse: bool = True,
         evaluator: Callable[[Any, int], float] | None = None,
+        prior: Callable[[Any, int, dict[str, Action]], dict[str, float]] | None = None,
+        c_puct: float = 1.0,
     ) -> None:
         self.game = game
         # (state, seat) -> value in [-1, 1] used at a cut-off (a state not yet over)
         # instead of game.evaluate; a finished game is always scored by game.evaluate.
         self.evaluator = evaluator
+        # (state, mover, legal actions by key) -> probability by key (module docstring)
+        self.prior = prior
+        self.c_puct = c_puct
         self.rng = Rng(seed)
         self.iters = iters
         self.c = c
@@ -151,9 +167,17 @@ class IsmctsAgent:
                 child = node.children.get(key)
                 if child is not None:
                     child.seen += 1
-            fresh = [k for k in keyed if k not in node.children]
-            if fresh:
-                key = fresh[self.rng.randbelow(len(fresh))]
+            if self.prior is not None:
+                key = self._puct(node, state, mover, keyed)
+                expand = key not in node.children
+            else:
+                fresh = [k for k in keyed if k not in node.children]
+                expand = bool(fresh)
+                if expand:
+                    key = fresh[self.rng.randbelow(len(fresh))]
+                else:
+                    key = max(keyed, key=lambda k: self._ucb(node.children[k]))
+            if expand:
                 child = Node(mover)
                 child.seen = 1
                 node.children[key] = child
@@ -163,7 +187,6 @@ class IsmctsAgent:
                 if self.reuse and game.to_move(state) == self._seat:
                     self._index.setdefault(_obs_key(game.observe(state, self._seat)), child)
                 break
-            key = max(keyed, key=lambda k: self._ucb(node.children[k]))
             node = node.children[key]
             game.apply_unchecked(state, keyed[key])
             path.append(node)
@@ -194,6 +217,30 @@ class IsmctsAgent:
         if n.visits == 0:
             return math.inf
         return n.reward / n.visits + self.c * math.sqrt(math.log(max(1, n.seen)) / n.visits)
+
+    def _puct(self, node: Node, state: Any, mover: int, keyed: dict[str, Action]) -> str:
+        """The key PUCT selects at ``node`` (the prior asked on the first choice there)."""
+        prior = node.prior
+        if prior is None:
+            assert self.prior is not None
+            prior = self.prior(state, mover, keyed)
+            node.prior = prior
+        share = 1.0 / len(keyed)
+        untried = math.sqrt(max(1, node.visits))
+        best = -math.inf
+        chosen = ""
+        for key in keyed:
+            p = prior.get(key, share)
+            child = node.children.get(key)
+            if child is None:
+                score = self.c_puct * p * untried
+            else:
+                q = child.reward / child.visits if child.visits else 0.0
+                score = q + self.c_puct * p * math.sqrt(child.seen) / (1 + child.visits)
+            if score > best:
+                best = score
+                chosen = key
+        return chosen
 
 
 def best_text(stats: dict[str, tuple[int, float]]) -> str:

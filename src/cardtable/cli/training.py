@@ -1,4 +1,5 @@
-"""``cardtable train GAME``: a value network trained by self-play (cardtable.learn)."""
+"""``cardtable train GAME``: a value network and a policy network trained by self-play
+(cardtable.learn)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,16 @@ from rich.text import Text
 from cardtable.cli.render import console, err_console, t
 from cardtable.core.errors import SetupError
 from cardtable.core.registry import get_game
-from cardtable.learn.train import CURVE, NET, SUMMARY, Epoch, TrainConfig, train
+from cardtable.learn.train import (
+    CURVE,
+    NET,
+    POLICY,
+    SUMMARY,
+    Epoch,
+    PolicyEpoch,
+    TrainConfig,
+    train,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +39,7 @@ class TrainRequest:
     out: str | None
     hidden: str
     lang: str
+    policy_hidden: str = "32"
 
 
 def parse_setup(text: str | None, lang: str) -> dict[str, Any]:
@@ -44,14 +55,14 @@ def parse_setup(text: str | None, lang: str) -> dict[str, Any]:
     return setup
 
 
-def parse_hidden(text: str, lang: str) -> tuple[int, ...]:
+def parse_hidden(text: str, lang: str, option: str = "--hidden") -> tuple[int, ...]:
     """``--hidden 64,32`` as layer widths (empty or 0: a linear model)."""
     try:
         sizes = tuple(int(p) for p in text.split(",") if p.strip())
     except ValueError:
-        raise SetupError(t("train_bad_hidden", lang, got=text)) from None
+        raise SetupError(t("train_bad_hidden", lang, got=text, option=option)) from None
     if any(s < 0 for s in sizes):
-        raise SetupError(t("train_bad_hidden", lang, got=text))
+        raise SetupError(t("train_bad_hidden", lang, got=text, option=option))
     return tuple(s for s in sizes if s)
 
 
@@ -68,6 +79,7 @@ def train_cmd(req: TrainRequest) -> None:
         epochs=req.epochs,
         seed=req.seed,
         hidden=parse_hidden(req.hidden, lang),
+        policy_hidden=parse_hidden(req.policy_hidden, lang, "--policy-hidden"),
     )
     out = Path(req.out or f"runs/train-{req.game}-{req.seed}")
     progress = Progress(
@@ -82,16 +94,28 @@ def train_cmd(req: TrainRequest) -> None:
     with progress:
         games = progress.add_task(t("train_playing", lang), total=config.games, loss="")
         epochs = progress.add_task(t("train_epochs", lang), total=config.epochs, loss="")
+        policy = progress.add_task(t("train_policy", lang), total=config.epochs, loss="")
 
         def on_epoch(e: Epoch) -> None:
             loss = t("train_loss", lang, train=f"{e.train_loss:.4f}", val=f"{e.val_loss:.4f}")
             progress.update(epochs, completed=e.epoch, loss=loss)
+
+        def on_policy_epoch(e: PolicyEpoch) -> None:
+            loss = t(
+                "train_policy_loss",
+                lang,
+                train=f"{e.train_loss:.3f}",
+                val=f"{e.val_loss:.3f}",
+                agree=f"{e.val_agreement:.1%}",
+            )
+            progress.update(policy, completed=e.epoch, loss=loss)
 
         result = train(
             config,
             out,
             on_game=lambda i: progress.update(games, completed=i + 1),
             on_epoch=on_epoch,
+            on_policy_epoch=on_policy_epoch,
         )
     screen = console()
     if result.resumed_at:
@@ -110,5 +134,20 @@ def train_cmd(req: TrainRequest) -> None:
             style="bold green",
         )
     )
-    for name in (NET, SUMMARY, CURVE):
+    names = [NET, SUMMARY, CURVE]
+    trained = result.policy
+    if trained is not None and trained.history:
+        step = trained.history[-1]
+        text = t(
+            "train_policy_done",
+            lang,
+            agree=f"{step.val_agreement:.1%}",
+            val=trained.val_decisions,
+            uniform=f"{trained.uniform_agreement:.1%}",
+            loss=f"{step.val_loss:.3f}",
+            uniform_loss=f"{trained.uniform_loss:.3f}",
+        )
+        screen.print(Text(text, style="bold green"))
+        names.insert(1, POLICY)
+    for name in names:
         screen.print(Text(f"  {out / name}"))

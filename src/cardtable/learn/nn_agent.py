@@ -1,11 +1,26 @@
-"""``ismcts-nn``: the project's ISMCTS with a value network scoring its cut-offs.
+"""The learned agents: ``ismcts-nn``, the project's ISMCTS with a value network scoring
+its cut-offs and a policy network as its prior, and ``nn``, the policy network alone.
 
-Spec: ``ismcts-nn:iters=1000,c=0.7,depth=8,rollout=random|greedy,reuse=1,net=PATH,seed=S``.
+Spec: ``ismcts-nn:iters=1000,c=0.7,depth=8,rollout=random|greedy,reuse=1,net=PATH,
+policy=PATH|shipped|none,cpuct=1.0,seed=S``.
 Without ``net=`` the game's shipped weights are used: the package data file
 ``cardtable/learn/weights/<game>.npz`` (read with ``importlib.resources``, never
 downloaded), trained for the game's default setup by the command recorded in docs/ai.md.
 A game with no shipped weights, or a file that is not a network for this game, is refused
 with a catalog message naming it.
+
+``policy=`` chooses the prior of the search (``IsmctsAgent``'s ``prior``: PUCT selection
+with ``cpuct`` as ``c_puct``, asked once per tree node from the mover's view of that
+iteration's sample): a policy file (``policy.npz`` of ``cardtable train``), ``shipped``
+(``cardtable/learn/weights/<game>-policy.npz``, refused when the game has none) or
+``none`` (UCB1, exactly the search of ``ismcts`` with the network at the cut-offs). The
+default is the shipped policy when the game has one, else none.
+
+Spec: ``nn:net=PATH,temp=0,seed=S``: the policy network alone, no search. ``temp=0``
+plays the legal action the network scores highest; ``temp>0`` samples from the softmax
+of its scores divided by ``temp`` over the legal actions, with a generator seeded by the
+agent's seed. Without ``net=`` it plays the game's shipped policy (as above). It reads
+only the seat's view.
 
 Why the default ``depth`` is 8 and not ismcts's 40: ``game.evaluate`` is a hand-written
 heuristic, cheap but crude, so plain ISMCTS plays on for up to 40 decisions (tree and
@@ -25,16 +40,20 @@ their own process.
 
 from __future__ import annotations
 
+import math
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from cardtable.agents.base import check_params, int_param
 from cardtable.agents.ismcts import IsmctsAgent, search_params
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Action, Game
+from cardtable.learn.policy import PolicyNet
 from cardtable.learn.value import ValueNet
 
 DEPTH = 8
@@ -44,6 +63,11 @@ DEPTH = 8
 def weights_entry(game_id: str) -> Traversable:
     """Where the shipped weights of a game are (package data, maybe absent)."""
     return resources.files("cardtable.learn").joinpath("weights", f"{game_id}.npz")
+
+
+def policy_entry(game_id: str) -> Traversable:
+    """Where the shipped policy weights of a game are (package data, maybe absent)."""
+    return resources.files("cardtable.learn").joinpath("weights", f"{game_id}-policy.npz")
 
 
 def shipped_weights(game: Game) -> ValueNet:
@@ -56,19 +80,103 @@ def shipped_weights(game: Game) -> ValueNet:
         return ValueNet.load(path, game, {})
 
 
+def shipped_policy(game: Game, name: str = "nn", param: str = "net") -> PolicyNet:
+    """The policy network shipped for ``game``'s default setup; a SetupError naming the
+    agent and its parameter when there is none, a ValueFileError (naming the file) when
+    the file does not fit the game."""
+    entry = policy_entry(game.id)
+    if not entry.is_file():
+        raise SetupError.msg("policy_no_weights", name=name, game=game.id, param=param)
+    with resources.as_file(entry) as path:
+        return PolicyNet.load(path, game, {})
+
+
+def load_policy(game: Game, path: str) -> PolicyNet:
+    """A policy file for ``game`` (any setup it was trained for), checked."""
+    net = PolicyNet.load(Path(path))
+    net.check(game, net.meta.setup, path)
+    return net
+
+
+def _non_negative(params: dict[str, str], key: str, spec: str, default: float) -> float:
+    raw = params.get(key)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not math.isfinite(value) or value < 0:
+        raise SetupError.msg("agent_non_negative", spec=spec, key=key, got=raw)
+    return value
+
+
+class NnAgent:
+    """The policy network's choice: its most likely legal action, or (``temp`` > 0) a
+    sample from its softmax at that temperature; only the seat's view is read."""
+
+    name = "nn"
+
+    def __init__(self, game: Game, net: PolicyNet, seed: int = 0, temp: float = 0.0) -> None:
+        self.game = game
+        self.net = net
+        self.temp = temp
+        self.rng = np.random.default_rng(seed % 2**64)
+
+    def act(self, view: SeatView) -> Action:
+        """The network's choice among the legal actions."""
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if self.temp == 0:
+            return self.net.best(self.game, view.observation, legal)
+        probs = self.net.probabilities(self.game, view.observation, legal, self.temp)
+        return legal[int(self.rng.choice(len(legal), p=probs))]
+
+
+def make_nn(game: Game, seed: int, params: dict[str, str]) -> NnAgent:
+    """The ``nn`` factory (registered lazily by ``cardtable.agents``)."""
+    check_params(params, {"net", "temp"}, "nn")
+    temp = _non_negative(params, "temp", "nn", 0.0)
+    path = params.get("net")
+    net = load_policy(game, path) if path else shipped_policy(game)
+    return NnAgent(game, net, seed, temp)
+
+
 class IsmctsNnAgent:
-    """An ``IsmctsAgent`` whose cut-offs are scored by ``net.value`` (the seat's view only)."""
+    """An ``IsmctsAgent`` whose cut-offs are scored by ``net.value`` and, with a ``policy``,
+    whose selection is guided by it (PUCT); each reads the deciding seat's view only."""
 
     name = "ismcts-nn"
 
-    def __init__(self, game: Game, net: ValueNet, seed: int = 0, **settings: Any) -> None:
+    def __init__(
+        self,
+        game: Game,
+        net: ValueNet,
+        seed: int = 0,
+        policy: PolicyNet | None = None,
+        c_puct: float = 1.0,
+        **settings: Any,
+    ) -> None:
         self.net = net
+        self.policy = policy
         self.calls = 0  # evaluator calls over the agent's life (tests, benchmarks)
-        self.search = IsmctsAgent(game, seed, evaluator=self._value, **settings)
+        self.prior_calls = 0
+        prior = self._prior if policy is not None else None
+        self.search = IsmctsAgent(
+            game, seed, evaluator=self._value, prior=prior, c_puct=c_puct, **settings
+        )
 
     def _value(self, state: Any, seat: int) -> float:
         self.calls += 1
         return self.net.value(self.search.game, state, seat)
+
+    def _prior(self, state: Any, mover: int, keyed: dict[str, Action]) -> dict[str, float]:
+        assert self.policy is not None
+        self.prior_calls += 1
+        game = self.search.game
+        probs = self.policy.probabilities(game, game.observe(state, mover), list(keyed.values()))
+        return dict(zip(keyed, probs.tolist(), strict=True))
 
     def act(self, view: SeatView) -> Action:
         """The ISMCTS choice with the network at the cut-offs."""
@@ -77,7 +185,8 @@ class IsmctsNnAgent:
 
 def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent:
     """The ``ismcts-nn`` factory (registered lazily by ``cardtable.agents``)."""
-    check_params(params, {"iters", "c", "depth", "rollout", "reuse", "net"}, "ismcts-nn")
+    allowed = {"iters", "c", "depth", "rollout", "reuse", "net", "policy", "cpuct"}
+    check_params(params, allowed, "ismcts-nn")
     spec = "ismcts-nn"
     iters = int_param(params, "iters", spec, 1000)
     depth = int_param(params, "depth", spec, DEPTH)
@@ -90,6 +199,24 @@ def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent:
         net.check(game, net.meta.setup, path)
     else:
         net = shipped_weights(game)
+    c_puct = _non_negative(params, "cpuct", spec, 1.0)
+    choice = params.get("policy")
+    policy: PolicyNet | None = None
+    if choice is None:
+        policy = shipped_policy(game, spec, "policy") if policy_entry(game.id).is_file() else None
+    elif choice == "shipped":
+        policy = shipped_policy(game, spec, "policy")
+    elif choice != "none":
+        policy = load_policy(game, choice)
     return IsmctsNnAgent(
-        game, net, seed, iters=iters, c=c, depth=depth, rollout=rollout, reuse=reuse
+        game,
+        net,
+        seed,
+        policy,
+        c_puct,
+        iters=iters,
+        c=c,
+        depth=depth,
+        rollout=rollout,
+        reuse=reuse,
     )
