@@ -275,19 +275,7 @@ class BossGame(InlineCards[BossDB], Game):
             burst[active] = sum(attack_of(db, state, u) for u in landing) + 0.5 * available(
                 state, active
             )
-        early = (
-            state.phase in (REDEAL, START, MAIN1)
-            or (state.phase == COMBAT and state.combat in (0, 1))
-        ) and not (state.waiting[active] and state.combat != 1)  # waiting: no attack now
-        order = [(active + k) % n for k in range(n)]
-        if not early:
-            order = order[1:] + order[:1]
-        share = [0.0] * n
-        left = 1.0
-        for p in order:
-            if burst[p] >= state.boss:
-                share[p] += 0.75 * left
-                left *= 0.25
+        share, left = _lethal_shares(state, burst)
         total = sum(value) or 1.0
         for p in range(n):
             share[p] += left * value[p] / total
@@ -501,7 +489,7 @@ def _lethal_shares(state: BossState, burst: list[float]) -> tuple[list[float], f
     active = state.active
     early = (
         state.phase in (REDEAL, START, MAIN1) or (state.phase == COMBAT and state.combat in (0, 1))
-    ) and not (state.waiting[active] and state.combat != 1)
+    ) and not (state.waiting[active] and state.combat != 1)  # waiting: no attack now
     order = [(active + k) % n for k in range(n)]
     if not early:
         order = order[1:] + order[:1]
