@@ -76,6 +76,11 @@ def played(save: Path) -> list[str]:
     return [game.action_text(s, a) for s, a in iter_replay(replay) if a is not None]
 
 
+ITERS = 300
+"""The search behind ``hint`` here (``--hint-iters``): the wiring is what is checked, the
+library's own tests check the default budget."""
+
+
 def answer(t: Table, line: str, coach: bool) -> str:
     """Type a line and wait for the coach's question (``coach``) or the next prompt."""
     t.child.sendline(line)
@@ -91,7 +96,8 @@ def test_hint_and_the_coach(tmp_path: Path, game: str, lang: str) -> None:
     it, declining keeps the game as it was, and confirming plays the move."""
     w = WORDS[lang]
     save = tmp_path / "game.json"
-    args = (game, "--seed", "3", "--lang", lang, "--coach", "--save", str(save))
+    args = (game, "--seed", "3", "--lang", lang, "--coach", "--hint-iters", str(ITERS))
+    args += ("--save", str(save))
     with table(tmp_path, *args) as t:
         for _ in range(DECISIONS):
             t.ask("save")
@@ -100,7 +106,7 @@ def test_hint_and_the_coach(tmp_path: Path, game: str, lang: str) -> None:
             seat = rules.to_move(state)
             assert seat == 0
             seed = replay.seed + HINT_SEED_STEP * len(replay.actions)
-            ratings = rate(rules, state, seat, seed=seed)
+            ratings = rate(rules, state, seat, iters=ITERS, seed=seed)
             out = t.ask(w["hint"])
             hinted = options(out, lang)
             assert w["head"] in out
