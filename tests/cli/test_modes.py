@@ -215,7 +215,8 @@ def test_levels_listing():
     data = json.loads(ok("levels", "clash", "--json").stdout)
     assert [p["level"] for p in data["presets"]] == list(range(1, 11))
     assert all(p["points"] == p["level"] for p in data["presets"])
-    assert data["costs"]["fixed_mana"]["10"] == 6
+    assert data["costs"]["fixed_mana"]["10"] == 10 and data["costs"]["variable_mana"]["1"] == 3
+    assert data["base"] == {"fixed_mana": 2, "variable_mana": 0}
 
 
 # --- errors ----------------------------------------------------------------------------

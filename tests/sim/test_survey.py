@@ -18,7 +18,7 @@ from cardtable.sim.survey import Variant, survey
 
 SPECS = ["greedy", "clash-solo:level=1"]
 VARIANTS = [
-    Variant("mana=7", {"ai": {"fixed_mana": 7}}),
+    Variant("mana=3", {"ai": {"fixed_mana": 3}}),
     Variant("catalyst", {"ai": {"abilities": ["catalyst"]}}),
 ]
 
@@ -60,7 +60,7 @@ def test_bad_surveys_are_refused_before_any_game() -> None:
     with pytest.raises(SetupError, match="multiple of 2"):
         survey("clash", VARIANTS, SPECS, 3)
     with pytest.raises(SetupError, match="the settings cost 2"):
-        survey("clash", [Variant("two", {"ai": {"fixed_mana": 8}})], SPECS, 2)
+        survey("clash", [Variant("two", {"ai": {"fixed_mana": 4}})], SPECS, 2)
 
 
 def test_levels_survey_ranks_every_spend_once_with_the_preset_marked() -> None:

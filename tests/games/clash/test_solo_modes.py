@@ -7,8 +7,10 @@ clash.solo.ai.mana, clash.custom.level, clash.custom.variable_mana, clash.custom
 clash.custom.first_player, clash.custom.toughness, clash.custom.abilities.
 
 Point costs are read from the rulebook's icons as the number of marks between the
-brackets (variable mana 2, AI first 1, resilience 2, fixed mana 7/8/9/10 = 1/2/3/6,
-Ярость and Рассечение 2, other abilities 1); they are written out here by hand.
+brackets (AI first 1, resilience 2, Ярость and Рассечение 2, other abilities 1); the custom
+AI starts from 2 mana and none per creature, and its mana costs what ruling R41 sets
+(base mana 3 to 9 one point per mana above 2, 10 three more than 9; +1 per creature 3,
++2 per creature 5). They are written out here by hand.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ GAME = get_game("clash")
 DB = default_db()
 ARCHIPELAGO = ["ember", "shadow", "storm", "tide"]
 
-COSTS = {"variable_mana": 2, "first": 1, "resilience": 2}
-FIXED = {7: 1, 8: 2, 9: 3, 10: 6}
+COSTS = {"first": 1, "resilience": 2}
+FIXED = {3: 1, 4: 2, 5: 3, 6: 4, 7: 5, 8: 6, 9: 7, 10: 10}
+VARIABLE = {1: 3, 2: 5}
+BASE_FIXED, BASE_VARIABLE = 2, 0
 ABILITY_COST = {
     "edge": 1,
     "berserk": 1,
@@ -126,9 +130,12 @@ def play(st, *texts):
 
 def hand_cost(spend):
     total = 0
-    for key in ("variable_mana", "first", "resilience"):
+    for key in ("first", "resilience"):
         if spend.get(key):
             total += COSTS[key]
+    variable = spend.get("variable_mana")
+    if variable is not None and variable is not False:
+        total += VARIABLE[2 if variable is True else variable]
     if spend.get("fixed_mana") is not None:
         total += FIXED[spend["fixed_mana"]]
     total += sum(ABILITY_COST[a] for a in spend.get("abilities", ()))
@@ -241,26 +248,26 @@ def test_every_preset_spends_exactly_its_level(level):
     assert hand_cost(spend) == level
     doc = export(GAME.new_game({"mode": "solo", "decks": ["ember"], "level": level}, 0))
     got = doc["ai_settings"]
-    assert got["fixed_mana"] == (preset.fixed_mana or 6)
-    assert got["variable_mana"] == (2 if preset.variable_mana else 1)
+    assert got["fixed_mana"] == (preset.fixed_mana or BASE_FIXED)
+    assert got["variable_mana"] == (preset.variable_mana or BASE_VARIABLE)
     assert got["resilience"] == preset.resilience
     assert sorted(doc["ai_settings"]["abilities"]) == sorted(preset.abilities)
 
 
 def test_hand_spending_accepted():
     ai = {
-        "variable_mana": True,
-        "fixed_mana": 8,
+        "variable_mana": 1,
+        "fixed_mana": 4,
         "first": True,
         "resilience": True,
         "abilities": ["berserk"],
     }
-    assert hand_cost(ai) == 8
-    st = GAME.new_game({"mode": "solo", "decks": ["ember"], "level": 8, "ai": ai}, 0)
+    assert hand_cost(ai) == 9
+    st = GAME.new_game({"mode": "solo", "decks": ["ember"], "level": 9, "ai": ai}, 0)
     doc = export(st)
     assert doc["ai_settings"] == {
-        "fixed_mana": 8,
-        "variable_mana": 2,
+        "fixed_mana": 4,
+        "variable_mana": 1,
         "resilience": True,
         "abilities": ["berserk"],
     }
@@ -279,9 +286,10 @@ def test_hand_spending_accepted():
                 "resilience": True,
                 "abilities": ["berserk"],
             },
-            "8",
+            "15",
         ),
-        (10, {"fixed_mana": 10}, "6"),
+        (9, {"fixed_mana": 10}, "10"),
+        (5, {"variable_mana": 1, "fixed_mana": 3}, "4"),
         (3, {"abilities": ["fury", "cleave"]}, "4"),
         (2, {"abilities": ["edge"]}, "1"),
     ],
@@ -297,6 +305,8 @@ def test_wrong_spending_refused_naming_the_points(level, ai, needle):
     "setup,needle",
     [
         ({"level": 1, "ai": {"fixed_mana": 11}}, "11"),
+        ({"level": 1, "ai": {"fixed_mana": 2}}, "2"),
+        ({"level": 5, "ai": {"variable_mana": 7}}, "7"),
         ({"level": 1, "ai": {"abilities": ["aura"]}}, "aura"),
         ({"level": 2, "ai": {"abilities": ["edge", "edge"]}}, "edge"),
         ({"ai": {"fixed_mana": 7}}, "level"),
@@ -321,10 +331,10 @@ def test_champion_lowers_the_level_after_the_points_are_spent():
     """«Модуль Чемпион: распределив очки сложности, вычтите 2 из уровня сложности»
     (clash.custom.champion): the points of the chosen level are spent in full, and only
     then does the level count 2 less. Level 5 with a champion spends 5 points."""
-    spend = AiSpend(variable_mana=True, fixed_mana=8, abilities=("berserk",))
-    assert hand_cost({"variable_mana": True, "fixed_mana": 8, "abilities": ["berserk"]}) == 5
+    spend = AiSpend(variable_mana=1, fixed_mana=3, abilities=("berserk",))
+    assert hand_cost({"variable_mana": 1, "fixed_mana": 3, "abilities": ["berserk"]}) == 5
     settings = ai_settings(5, spend, champion=True)
-    assert settings.fixed_mana == 8 and settings.variable_mana == 2
+    assert settings.fixed_mana == 3 and settings.variable_mana == 1
 
 
 # --- parameter effects -----------------------------------------------------------------
@@ -344,18 +354,35 @@ def test_quick_variant_mana_is_6_plus_1_per_player_creature():
     assert _reveals(quick, {"top": ["wall", "wall"], "bottom": ["wall"]}) == 9
 
 
+def test_custom_ai_starts_from_2_mana_and_none_per_creature():
+    """R41: the custom variant's AI, before its points buy mana, has 2 and nothing per
+    creature facing it (a level spent on abilities only)."""
+    s = settings_of({"level": 1, "ai": {"abilities": ["edge"]}})
+    assert (s["fixed_mana"], s["variable_mana"]) == (BASE_FIXED, BASE_VARIABLE)
+    assert _reveals(s) == 2
+    assert _reveals(s, {"top": ["wall"], "bottom": ["wall"]}) == 2
+
+
 def test_custom_variable_mana_gives_2_per_player_creature():
-    s = settings_of({"level": 2, "ai": {"variable_mana": True}})
+    """The book's option (true: +2 per creature) on the base's 2 mana."""
+    s = settings_of({"level": 5, "ai": {"variable_mana": True}})
+    assert _reveals(s) == 2
+    assert _reveals(s, {"top": ["wall"]}) == 4
+    assert _reveals(s, {"top": ["wall"], "bottom": ["wall"]}) == 6
+
+
+def test_custom_variable_mana_of_1_per_player_creature():
+    s = settings_of({"level": 7, "ai": {"variable_mana": 1, "fixed_mana": 6}})
+    assert s == settings_of({})  # level 7 spent this way is the quick variant's AI
     assert _reveals(s) == 6
-    assert _reveals(s, {"top": ["wall"]}) == 8
-    assert _reveals(s, {"top": ["wall"], "bottom": ["wall"]}) == 10
+    assert _reveals(s, {"top": ["wall"]}) == 7
 
 
-@pytest.mark.parametrize("fixed", [7, 8, 9, 10])
+@pytest.mark.parametrize("fixed", sorted(FIXED))
 def test_custom_fixed_mana(fixed):
     s = settings_of({"level": FIXED[fixed], "ai": {"fixed_mana": fixed}})
     assert _reveals(s) == fixed
-    assert _reveals(s, {"top": ["wall"]}) == fixed + 1
+    assert _reveals(s, {"top": ["wall"]}) == fixed  # nothing per creature without points
 
 
 def test_custom_ai_first_plays_before_the_player():
@@ -482,7 +509,7 @@ def test_granted_catalyst_counts_for_every_ai_creature():
         },
     )
     doc = play(GAME.load_position(pos), "end")
-    assert 20 - len(doc["players"]["B"]["deck"]) == 10  # 6 + 2 x 2
+    assert 20 - len(doc["players"]["B"]["deck"]) == 6  # the custom base 2 + 2 x 2
 
 
 def test_granted_ability_never_doubled():
@@ -503,8 +530,8 @@ def test_prepare_match_level_7_at_seat_b():
     doc = export(GAME.new_game(setup, 0))
     preset = levels().presets[7]
     got = doc["ai_settings"]
-    assert got["fixed_mana"] == (preset.fixed_mana or 6)
-    assert got["variable_mana"] == (2 if preset.variable_mana else 1)
+    assert got["fixed_mana"] == (preset.fixed_mana or BASE_FIXED)
+    assert got["variable_mana"] == (preset.variable_mana or BASE_VARIABLE)
     assert sorted(got["abilities"]) == sorted(preset.abilities)
     assert "deck" in doc["players"]["B"] and "hand" in doc["players"]["A"]
 
@@ -564,20 +591,20 @@ def test_spends_are_every_choice_costing_exactly_the_level(level):
 
 
 def test_one_point_spends_are_the_eleven_one_point_settings():
-    """clash.custom.level: with 1 point: base mana 7, the AI first, or one of the nine
+    """clash.custom.level: with 1 point: base mana 3, the AI first, or one of the nine
     abilities costing 1 (Ярость and Рассечение cost 2)."""
     found = [spend_option(s) for s in spends(1)]
     assert len(found) == 11
-    assert {"fixed_mana": 7} in found and {"first": True} in found
+    assert {"fixed_mana": 3} in found and {"first": True} in found
     singles = {s["abilities"][0] for s in found if "abilities" in s}
     assert singles == {a for a, c in levels().costs.abilities.items() if c == 1}
     assert "fury" not in singles and "cleave" not in singles
 
 
 def test_two_point_spends_count():
-    """clash.custom.level: 2 points are +2 mana per creature, base mana 8, resilience,
-    Ярость or Рассечение, or two 1-point settings (11 choose 2) — 60 in all."""
-    assert len(spends(2)) == 5 + 55
+    """clash.custom.level: 2 points are base mana 4, resilience, Ярость or Рассечение, or
+    two 1-point settings (11 choose 2) — 59 in all (mana per creature costs 3 or 5)."""
+    assert len(spends(2)) == 4 + 55
 
 
 def test_spend_option_orders_abilities_like_the_cost_table():

@@ -221,10 +221,10 @@ class ClashGame(Game):
             },
             {
                 "mode": "solo",
-                "level": 4,
+                "level": 8,
                 "decks": ["shadow"],
                 "champions": ["turncloak_shade", None],
-                "ai": {"variable_mana": True, "fixed_mana": 8},
+                "ai": {"variable_mana": 2, "fixed_mana": 3, "abilities": ["berserk", "water"]},
             },
             # step mode: every single-option decision and phase boundary offered
             {"step": True, "fatigue": True},

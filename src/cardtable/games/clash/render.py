@@ -643,19 +643,26 @@ TOPICS = (
 
 # --- the AI's levels (`cardtable levels clash`) ---------------------------------------
 def level_list() -> dict[str, Any]:
-    """The ten presets and the point costs as plain data (solo.levels())."""
-    from cardtable.games.clash.solo import QUICK_FIXED_MANA, QUICK_VARIABLE_MANA, levels
+    """The ten presets, the custom AI's starting numbers and the point costs as plain
+    data (solo.levels())."""
+    from cardtable.games.clash.solo import (
+        QUICK_FIXED_MANA,
+        QUICK_VARIABLE_MANA,
+        ai_settings,
+        levels,
+    )
 
     table = levels()
     presets = []
     for level in sorted(table.presets):
         p = table.presets[level]
+        settings = ai_settings(level, None)
         presets.append(
             {
                 "level": level,
                 "name": {"ru": p.name.ru, "en": p.name.en},
-                "fixed_mana": p.fixed_mana or QUICK_FIXED_MANA,
-                "variable_mana": 2 if p.variable_mana else QUICK_VARIABLE_MANA,
+                "fixed_mana": settings.fixed_mana,
+                "variable_mana": settings.variable_mana,
                 "first": p.first,
                 "resilience": p.resilience,
                 "abilities": list(p.abilities),
@@ -665,9 +672,10 @@ def level_list() -> dict[str, Any]:
     costs = table.costs
     return {
         "quick": {"fixed_mana": QUICK_FIXED_MANA, "variable_mana": QUICK_VARIABLE_MANA},
+        "base": {"fixed_mana": table.base.fixed_mana, "variable_mana": table.base.variable_mana},
         "presets": presets,
         "costs": {
-            "variable_mana": costs.variable_mana,
+            "variable_mana": {str(k): v for k, v in sorted(costs.variable_mana.items())},
             "ai_first": costs.ai_first,
             "resilience": costs.resilience,
             "fixed_mana": {str(k): v for k, v in sorted(costs.fixed_mana.items())},
@@ -685,7 +693,7 @@ def level_spends(level: int) -> list[tuple[str, dict[str, Any]]]:
     for spend in spends(level):
         option = spend_option(spend)
         parts = [f"mana={spend.fixed_mana}"] if spend.fixed_mana else []
-        parts += ["var=2"] if spend.variable_mana else []
+        parts += [f"var={spend.variable_mana}"] if spend.variable_mana is not None else []
         parts += ["first"] if spend.first else []
         parts += ["resilience"] if spend.resilience else []
         parts += ["+".join(spend.abilities)] if spend.abilities else []
@@ -702,10 +710,11 @@ def preset_option(level: int) -> dict[str, Any]:
 
 def spend_text(option: dict[str, Any], lang: str) -> str:
     """A spend in words: 'AI mana 10 + 1 per creature facing it; the AI plays first; …'."""
-    from cardtable.games.clash.solo import QUICK_FIXED_MANA, QUICK_VARIABLE_MANA
+    from cardtable.games.clash.solo import AiSpend, ai_settings, levels
 
-    fixed = option.get("fixed_mana") or QUICK_FIXED_MANA
-    var = 2 if option.get("variable_mana") else QUICK_VARIABLE_MANA
+    spend = AiSpend.model_validate(option)
+    settings = ai_settings(int(levels().cost(spend)), spend)
+    fixed, var = settings.fixed_mana, settings.variable_mana
     parts = [msg("lv_mana", lang, fixed=fixed, var=var)]
     if option.get("first"):
         parts.append(msg("lv_first", lang))
@@ -749,9 +758,13 @@ def level_tables(lang: str) -> list[RenderableType]:
     costs.add_column(msg("lv_col_setting", lang))
     costs.add_column(msg("lv_col_points", lang), justify="right")
     c = data["costs"]
-    costs.add_row(msg("lv_cost_variable", lang), f"{c['variable_mana']:g}")
+    base = data["base"]
+    for var, pts in c["variable_mana"].items():
+        costs.add_row(
+            msg("lv_cost_variable", lang, var=var, base=base["variable_mana"]), f"{pts:g}"
+        )
     for mana, pts in c["fixed_mana"].items():
-        costs.add_row(msg("lv_cost_fixed", lang, mana=mana), f"{pts:g}")
+        costs.add_row(msg("lv_cost_fixed", lang, mana=mana, base=base["fixed_mana"]), f"{pts:g}")
     costs.add_row(msg("lv_first", lang), f"{c['ai_first']:g}")
     costs.add_row(msg("lv_resilience", lang), f"{c['resilience']:g}")
     for ident, pts in c["abilities"].items():
@@ -762,6 +775,8 @@ def level_tables(lang: str) -> list[RenderableType]:
             lang,
             fixed=data["quick"]["fixed_mana"],
             var=data["quick"]["variable_mana"],
+            base_fixed=base["fixed_mana"],
+            base_var=base["variable_mana"],
         ),
         style="dim",
     )

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -43,6 +43,8 @@ from cardtable.games.clash.effects import (
 from cardtable.games.clash.problems import MESSAGES, PKG
 from cardtable.games.clash.state import CHAMP_EXHAUSTED, ClashState
 
+_M = TypeVar("_M", bound=BaseModel)
+
 QUICK_FIXED_MANA = 6
 QUICK_VARIABLE_MANA = 1
 CHAMPION_DISCOUNT = 2
@@ -52,11 +54,21 @@ class AiSpend(BaseModel):
     """Difficulty points spent by hand (clash.custom.level)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    variable_mana: bool = Field(default=False, description="+2 mana per creature facing the AI")
-    fixed_mana: int | None = Field(default=None, description="7, 8, 9 or 10 base mana")
+    variable_mana: int | None = Field(
+        default=None, description="mana per creature facing the AI: 1 or 2 (true: 2)"
+    )
+    fixed_mana: int | None = Field(default=None, description="base mana, 3 to 10")
     first: bool = Field(default=False, description="the AI plays first")
     resilience: bool = Field(default=False, description="attacks on the AI mill only 1 card")
     abilities: tuple[str, ...] = Field(default=(), description="abilities of every AI creature")
+
+    @field_validator("variable_mana", mode="before")
+    @classmethod
+    def _book_option(cls, value: object) -> object:
+        # The rulebook's one option is "+2 per creature": true reads as 2, false as none.
+        if isinstance(value, bool):
+            return 2 if value else None
+        return value
 
     @field_validator("abilities")
     @classmethod
@@ -72,9 +84,15 @@ class AiSpend(BaseModel):
         return tuple(out)
 
 
+class _Base(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    fixed_mana: int = Field(ge=0)
+    variable_mana: int = Field(ge=0)
+
+
 class _Costs(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    variable_mana: float
+    variable_mana: dict[int, float]
     ai_first: float
     resilience: float
     fixed_mana: dict[int, float]
@@ -99,16 +117,23 @@ class AiSettings:
 
 @dataclass(frozen=True, slots=True)
 class Levels:
-    """The point costs and the ten presets (data/solo_levels.toml)."""
+    """The custom variant's starting AI, the point costs and the ten presets
+    (data/solo_levels.toml)."""
 
+    base: _Base
     costs: _Costs
     presets: dict[int, _Preset]
 
     def cost(self, spend: AiSpend) -> float:
         """Points a spending costs; a clear error for a setting the table does not offer."""
         total = 0.0
-        if spend.variable_mana:
-            total += self.costs.variable_mana
+        if spend.variable_mana is not None:
+            if spend.variable_mana not in self.costs.variable_mana:
+                offered = ", ".join(str(k) for k in sorted(self.costs.variable_mana))
+                raise MESSAGES.setup_problem(
+                    "ai_variable_mana", offered=offered, mana=spend.variable_mana
+                )
+            total += self.costs.variable_mana[spend.variable_mana]
         if spend.fixed_mana is not None:
             if spend.fixed_mana not in self.costs.fixed_mana:
                 offered = ", ".join(str(k) for k in sorted(self.costs.fixed_mana))
@@ -137,17 +162,23 @@ def levels() -> Levels:
         return parse_levels(read_toml(path), str(path))
 
 
+def _section(model: type[_M], raw: dict[str, Any], name: str, source: str) -> _M:
+    """One table of the levels file, validated; a CardDataError names the file and it."""
+    try:
+        return model.model_validate(raw.get(name))
+    except ValidationError as exc:
+        raise CardDataError.msg(
+            "card_problem", source=source, what=name, card=name, problem=schema_problem(exc)
+        ) from None
+
+
 def parse_levels(raw: dict[str, Any], source: str) -> Levels:
     """The custom variant's table from its file's document; a CardDataError names the
     file and the field, a SetupError a preset whose points do not add up."""
-    try:
-        costs = _Costs.model_validate(raw.get("costs"))
-    except ValidationError as exc:
-        raise CardDataError.msg(
-            "card_problem", source=source, what="costs", card="costs", problem=schema_problem(exc)
-        ) from None
+    base = _section(_Base, raw, "base", source)
+    costs = _section(_Costs, raw, "costs", source)
     presets = {p.level: p for p in parse_entries(source, raw.get("preset", []), _Preset, "preset")}
-    table = Levels(costs, presets)
+    table = Levels(base, costs, presets)
     for level, p in presets.items():
         if table.cost(p) != level:
             raise SetupError.msg_in(
@@ -166,13 +197,17 @@ def spends(level: int) -> list[AiSpend]:
     costs = table.costs
     names = list(costs.abilities)
     fixed: list[tuple[int | None, float]] = [(None, 0.0), *sorted(costs.fixed_mana.items())]
+    per_creature: list[tuple[int | None, float]] = [
+        (None, 0.0),
+        *sorted(costs.variable_mana.items()),
+    ]
     out: list[AiSpend] = []
-    for variable in (False, True):
+    for variable, variable_cost in per_creature:
         for mana, mana_cost in fixed:
             for first in (False, True):
                 for resilience in (False, True):
                     base = (
-                        variable * costs.variable_mana
+                        variable_cost
                         + mana_cost
                         + first * costs.ai_first
                         + resilience * costs.resilience
@@ -204,7 +239,9 @@ def spend_option(spend: AiSpend) -> dict[str, object]:
 
 
 def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False) -> AiSettings:
-    """Quick variant (no level), a level's preset, or points spent by hand (checked)."""
+    """Quick variant (no level), a level's preset, or points spent by hand (checked): a
+    custom AI starts from the table's base numbers, and what the points buy replaces them
+    (R41)."""
     if level is None:
         return AiSettings(QUICK_FIXED_MANA, QUICK_VARIABLE_MANA, False, 0, False)
     table = levels()
@@ -216,8 +253,10 @@ def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False
     if spent != points:
         raise MESSAGES.setup_problem("ai_level_points", level=level, n=points, spent=f"{spent:g}")
     return AiSettings(
-        fixed_mana=spend.fixed_mana or QUICK_FIXED_MANA,
-        variable_mana=2 if spend.variable_mana else QUICK_VARIABLE_MANA,
+        fixed_mana=table.base.fixed_mana if spend.fixed_mana is None else spend.fixed_mana,
+        variable_mana=(
+            table.base.variable_mana if spend.variable_mana is None else spend.variable_mana
+        ),
         resilience=spend.resilience,
         grant=mask_of(list(spend.abilities)),
         first=spend.first,
