@@ -128,19 +128,9 @@ class Levels:
         """Points a spending costs; a clear error for a setting the table does not offer."""
         total = 0.0
         if spend.variable_mana is not None:
-            if spend.variable_mana not in self.costs.variable_mana:
-                offered = ", ".join(str(k) for k in sorted(self.costs.variable_mana))
-                raise MESSAGES.setup_problem(
-                    "ai_variable_mana", offered=offered, mana=spend.variable_mana
-                )
-            total += self.costs.variable_mana[spend.variable_mana]
+            total += _mana_cost(self.costs.variable_mana, spend.variable_mana, "ai_variable_mana")
         if spend.fixed_mana is not None:
-            if spend.fixed_mana not in self.costs.fixed_mana:
-                offered = ", ".join(str(k) for k in sorted(self.costs.fixed_mana))
-                raise MESSAGES.setup_problem(
-                    "ai_fixed_mana", offered=offered, mana=spend.fixed_mana
-                )
-            total += self.costs.fixed_mana[spend.fixed_mana]
+            total += _mana_cost(self.costs.fixed_mana, spend.fixed_mana, "ai_fixed_mana")
         if spend.first:
             total += self.costs.ai_first
         if spend.resilience:
@@ -151,6 +141,14 @@ class Levels:
                 raise MESSAGES.setup_problem("ai_ability_offered", ability=a, offered=offered)
             total += self.costs.abilities[a]
         return total
+
+
+def _mana_cost(table: dict[int, float], mana: int, key: str) -> float:
+    """What an amount of AI mana costs; a clear error (``key``) naming the amounts offered."""
+    if mana not in table:
+        offered = ", ".join(str(k) for k in sorted(table))
+        raise MESSAGES.setup_problem(key, offered=offered, mana=mana)
+    return table[mana]
 
 
 @cache
