@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
@@ -31,28 +31,17 @@ def loss_curve(
     """Training and held-out loss per epoch, with the constant predictor's as a line; with
     ``policy`` (its epochs and the uniform choice's held-out cross-entropy) a second panel
     shows the policy's cross-entropy and its held-out top-1 agreement with the agent."""
-    epochs = [e.epoch for e in history]
     if policy is None:
         fig, ax = plt.subplots(figsize=(6.5, 4.0))
     else:
         fig, (ax, pax) = plt.subplots(1, 2, figsize=(12.0, 4.0))
-    ax.plot(epochs, [e.train_loss for e in history], marker="o", label="train")
-    ax.plot(epochs, [e.val_loss for e in history], marker="o", label="validation")
-    ax.axhline(baseline, color="grey", linestyle="--", label="constant predictor")
-    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel("epoch")
-    ax.set_ylabel("mean squared error")
+    _loss_panel(ax, history, baseline, "constant predictor", "mean squared error")
     ax.set_title(f"{title}: value network")
     ax.legend()
     if policy is not None:
         steps, uniform = policy
         xs = [e.epoch for e in steps]
-        pax.plot(xs, [e.train_loss for e in steps], marker="o", label="train")
-        pax.plot(xs, [e.val_loss for e in steps], marker="o", label="validation")
-        pax.axhline(uniform, color="grey", linestyle="--", label="uniform choice")
-        pax.xaxis.set_major_locator(MaxNLocator(integer=True))
-        pax.set_xlabel("epoch")
-        pax.set_ylabel("cross-entropy")
+        _loss_panel(pax, steps, uniform, "uniform choice", "cross-entropy")
         pax.set_title(f"{title}: policy network")
         agree = pax.twinx()
         agree.plot(xs, [e.val_agreement for e in steps], color="green", marker="s")
@@ -66,3 +55,16 @@ def loss_curve(
     finally:
         plt.close(fig)
     return atomic_write_bytes(Path(path), image.getvalue())
+
+
+def _loss_panel(
+    ax: Any, steps: Sequence[Epoch] | Sequence[PolicyEpoch], line: float, label: str, ylabel: str
+) -> None:
+    """Training and held-out loss per epoch against a reference ``line``."""
+    xs = [e.epoch for e in steps]
+    ax.plot(xs, [e.train_loss for e in steps], marker="o", label="train")
+    ax.plot(xs, [e.val_loss for e in steps], marker="o", label="validation")
+    ax.axhline(line, color="grey", linestyle="--", label=label)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("epoch")
+    ax.set_ylabel(ylabel)

@@ -710,10 +710,9 @@ def preset_option(level: int) -> dict[str, Any]:
 
 def spend_text(option: dict[str, Any], lang: str) -> str:
     """A spend in words: 'AI mana 10 + 1 per creature facing it; the AI plays first; …'."""
-    from cardtable.games.clash.solo import AiSpend, ai_settings, levels
+    from cardtable.games.clash.solo import AiSpend, spend_settings
 
-    spend = AiSpend.model_validate(option)
-    settings = ai_settings(int(levels().cost(spend)), spend)
+    settings = spend_settings(AiSpend.model_validate(option))
     fixed, var = settings.fixed_mana, settings.variable_mana
     parts = [msg("lv_mana", lang, fixed=fixed, var=var)]
     if option.get("first"):

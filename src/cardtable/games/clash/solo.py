@@ -250,11 +250,16 @@ def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False
     spent = table.cost(spend)
     if spent != points:
         raise MESSAGES.setup_problem("ai_level_points", level=level, n=points, spent=f"{spent:g}")
+    return spend_settings(spend)
+
+
+def spend_settings(spend: AiSpend) -> AiSettings:
+    """The AI a custom spend makes: the table's base numbers, replaced by what the points
+    bought (R41; the points are not checked here)."""
+    base = levels().base
     return AiSettings(
-        fixed_mana=table.base.fixed_mana if spend.fixed_mana is None else spend.fixed_mana,
-        variable_mana=(
-            table.base.variable_mana if spend.variable_mana is None else spend.variable_mana
-        ),
+        fixed_mana=base.fixed_mana if spend.fixed_mana is None else spend.fixed_mana,
+        variable_mana=base.variable_mana if spend.variable_mana is None else spend.variable_mana,
         resilience=spend.resilience,
         grant=mask_of(list(spend.abilities)),
         first=spend.first,
