@@ -40,9 +40,11 @@ def start(tmp_path: Path, game_id: str, lang: str, seed: int) -> spawn:
     env.pop("COLUMNS", None)
     env.pop("LINES", None)
     args = ["-m", "cardtable.cli.main", "learn", game_id, "--lang", lang, "--seed", str(seed)]
-    return pexpect.spawn(
+    child = pexpect.spawn(
         sys.executable, args, env=env, encoding="utf-8", timeout=TIMEOUT, dimensions=(40, 100)
     )
+    child.delaybeforesend = None  # the table reads whole lines: no pause before typing
+    return child
 
 
 def lesson_of(game_id: str) -> Lesson:

@@ -65,6 +65,7 @@ def table(tmp_path: Path, *args: str, cols: int = 100) -> Iterator[Table]:
         timeout=TIMEOUT,
         dimensions=(40, cols),
     )
+    child.delaybeforesend = None  # the table reads whole lines: no pause before typing
     try:
         yield Table(child)
         child.sendline("quit")

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import marshal
 from collections.abc import Iterator
 from typing import Any
+
+import orjson
 
 from cardtable.core import Game, get_game, state_hash
 from cardtable.core.rng import Rng
@@ -31,10 +32,22 @@ def playout(game: Game, setup: dict[str, Any], seed: int) -> Iterator[tuple[Any,
     yield state, None
 
 
+def json_text(data: Any) -> bytes:
+    """``data`` as JSON text (UTF-8). orjson writes and reads the same JSON as the standard
+    library, about six times faster, and is stricter: a key that is not a string, or an integer
+    beyond 64 bits, is an error here rather than a silent change of type. The checks that
+    send thousands of states and views through JSON use it."""
+    return orjson.dumps(data)
+
+
+def through_json(data: Any) -> Any:
+    """``data`` after a trip through JSON text."""
+    return orjson.loads(json_text(data))
+
+
 def roundtrip(game: Game, state: Any) -> Any:
     """A state rebuilt from its JSON text."""
-    text = json.dumps(state.to_json(), ensure_ascii=False)
-    return game.state_from_json(json.loads(text))
+    return game.state_from_json(through_json(state.to_json()))
 
 
 def snapshot(state: Any) -> bytes:
@@ -112,10 +125,12 @@ def step_mode_replay(
 
 __all__ = [
     "games_and_setups",
+    "json_text",
     "plain",
     "playout",
     "roundtrip",
     "snapshot",
     "state_hash",
     "step_mode_replay",
+    "through_json",
 ]

@@ -18,7 +18,14 @@ from cardtable.core import IllegalAction, get_game, state_hash
 from cardtable.core.match import play_match
 from cardtable.core.replay import Replay, verify
 from cardtable.core.rng import Rng
-from tests.conformance.playout import games_and_setups, playout, roundtrip, snapshot
+from tests.conformance.playout import (
+    games_and_setups,
+    json_text,
+    playout,
+    roundtrip,
+    snapshot,
+    through_json,
+)
 
 CASES = games_and_setups()
 IDS = [f"{g}-setup{i}" for g, i, _ in CASES]
@@ -135,11 +142,11 @@ def test_observe_hides_hidden_parts(gid: str, si: int, setup: dict) -> None:
                 continue
             original = ""
             public = game.spectate(state)
-            json.dumps(public)
+            json_text(public)
             assert public.get("seat", None) is None
             for seat in range(game.num_seats(state)):
                 seen = game.observe(state, seat)
-                json.dumps(seen)
+                json_text(seen)
                 other = game.determinize(state, seat, rng)
                 assert game.observe(other, seat) == seen, f"seed {seed}: observe leaks"
                 assert game.spectate(other) == public, f"seed {seed}: spectate leaks"
@@ -203,7 +210,7 @@ def test_positions_roundtrip(gid: str, si: int, setup: dict) -> None:
             if action is not None and rng.randbelow(STATE_SAMPLE):
                 continue  # one state in STATE_SAMPLE, and every final state
             doc = game.export_position(state)
-            again = game.load_position(json.loads(json.dumps(doc)))
+            again = game.load_position(through_json(doc))
             assert game.export_position(again) == doc
             if game.to_move(state) is not None:
                 texts = [game.action_text(state, a) for a in game.legal_actions(state)]

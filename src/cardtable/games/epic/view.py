@@ -20,6 +20,7 @@ from cardtable.games.epic.state import DRAFT, F_CARD, F_STEP, OVER, EpicState
 
 if TYPE_CHECKING:
     from cardtable.games.epic.game import EpicGame
+    from cardtable.games.epic.records import EpicDB
 
 PKG = "cardtable.games.epic"
 POSITIONS = ("prepared", "expended", "flipped")
@@ -244,7 +245,11 @@ def champion_view(
     """A champion in play as public data (``statics``: the constant abilities in play, when
     already found)."""
     db = game.dbs(st)
-    statics = statics or statics_in_play(db, st)
+    return _champion(db, st, i, statics or statics_in_play(db, st))
+
+
+def _champion(db: EpicDB, st: EpicState, i: int, statics: StaticsInPlay) -> dict[str, Any]:
+    """champion_view with the database and the constant abilities in play at hand."""
     off, dfn = strength(db, st, i, statics)
     return {
         "inst": i,
@@ -279,7 +284,8 @@ def observation(game: EpicGame, st: EpicState, seat: int | None) -> dict[str, An
     """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck
     order (``seat`` None: a spectator, who sees no hand but its revealed cards and no
     pack)."""
-    statics = statics_in_play(game.dbs(st), st)
+    db = game.dbs(st)
+    statics = statics_in_play(db, st)
     hands: list[list[Any]] = []
     for s, hand in enumerate(st.hands):
         if s == seat:
@@ -302,7 +308,7 @@ def observation(game: EpicGame, st: EpicState, seat: int | None) -> dict[str, An
         "hand_sizes": [len(h) for h in st.hands],
         "deck_sizes": [len(d) for d in st.decks],
         "discards": [[st.card_ids[c] for c in d] for d in st.discards],
-        "play": [[champion_view(game, st, i, statics) for i in row] for row in st.play],
+        "play": [[_champion(db, st, i, statics) for i in row] for row in st.play],
         "attackers": list(st.attackers),
         "blockers": list(st.blockers),
         "limbo": [st.card_ids[c] for c in st.limbo],
