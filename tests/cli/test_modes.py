@@ -213,8 +213,10 @@ def test_levels_listing():
     for p in levels().presets.values():
         assert p.name.ru in ru and p.name.en in en
     data = json.loads(ok("levels", "clash", "--json").stdout)
-    assert [p["level"] for p in data["presets"]] == list(range(1, 11))
-    assert all(p["points"] == p["level"] for p in data["presets"])
+    for key in ("presets", "coop_presets"):
+        assert [p["level"] for p in data[key]] == list(range(1, 11))
+        assert all(p["points"] == p["level"] for p in data[key])
+    assert "Уровни ИИ (кооператив" in ru and "co-op" in en
     assert data["costs"]["fixed_mana"]["10"] == 10 and data["costs"]["variable_mana"]["1"] == 3
     assert data["base"] == {"fixed_mana": 2, "variable_mana": 0}
 

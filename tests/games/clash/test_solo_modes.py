@@ -19,7 +19,14 @@ import pytest
 
 from cardtable.core import SetupError, get_game
 from cardtable.games.clash.cards import default_db
-from cardtable.games.clash.solo import AiSpend, ai_settings, levels, spend_option, spends
+from cardtable.games.clash.solo import (
+    AiSpend,
+    ai_settings,
+    levels,
+    parse_levels,
+    spend_option,
+    spends,
+)
 
 GAME = get_game("clash")
 DB = default_db()
@@ -235,9 +242,12 @@ def test_solo_draft_player_keeps_one_of_four_ai_gets_three(seed):
 
 
 # --- clash.custom.level ----------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["solo", "coop"])
 @pytest.mark.parametrize("level", range(1, 11))
-def test_every_preset_spends_exactly_its_level(level):
-    preset = levels().presets[level]
+def test_every_preset_spends_exactly_its_level(level, mode):
+    """Solo and co-op each have a preset for every level, and a level given alone plays
+    its mode's preset."""
+    preset = levels().preset(level, coop=mode == "coop")
     spend = {
         "variable_mana": preset.variable_mana,
         "fixed_mana": preset.fixed_mana,
@@ -246,12 +256,40 @@ def test_every_preset_spends_exactly_its_level(level):
         "abilities": list(preset.abilities),
     }
     assert hand_cost(spend) == level
-    doc = export(GAME.new_game({"mode": "solo", "decks": ["ember"], "level": level}, 0))
+    setup = {"mode": "solo", "decks": ["ember"]} if mode == "solo" else {"mode": "coop"}
+    doc = export(GAME.new_game({**setup, "level": level}, 0))
     got = doc["ai_settings"]
     assert got["fixed_mana"] == (preset.fixed_mana or BASE_FIXED)
     assert got["variable_mana"] == (preset.variable_mana or BASE_VARIABLE)
     assert got["resilience"] == preset.resilience
     assert sorted(doc["ai_settings"]["abilities"]) == sorted(preset.abilities)
+
+
+def _levels_file() -> dict:
+    from importlib import resources
+
+    from cardtable.core.carddata import read_toml
+
+    data = resources.files("cardtable.games.clash").joinpath("data", "solo_levels.toml")
+    with resources.as_file(data) as path:
+        return read_toml(path)
+
+
+@pytest.mark.parametrize("key", ["preset", "coop_preset"])
+def test_a_levels_file_missing_a_preset_is_refused_naming_the_levels(key):
+    """clash.custom.level: every level 1–10 has a named preset in solo and in co-op."""
+    raw = _levels_file()
+    raw[key] = [p for p in raw[key] if p["level"] not in (3, 8)]
+    with pytest.raises(SetupError, match=r"3, 8") as err:
+        parse_levels(raw, "levels.toml")
+    assert key in str(err.value) and "levels.toml" in str(err.value)
+
+
+def test_a_preset_that_misspends_its_points_is_refused():
+    raw = _levels_file()
+    raw["coop_preset"][0] = {"level": 1, "fixed_mana": 4}
+    with pytest.raises(SetupError, match=r"levels\.toml.* 1 .* 2"):
+        parse_levels(raw, "levels.toml")
 
 
 def test_hand_spending_accepted():

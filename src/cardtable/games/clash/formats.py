@@ -296,7 +296,7 @@ def make_table(setup: ClashSetup, db: CardDB) -> Table:
     grant = [0] * n
     if any(ai):
         champion = setup.champions is not None and any(c is not None for c in setup.champions)
-        settings = ai_settings(setup.level, setup.ai, champion)
+        settings = ai_settings(setup.level, setup.ai, champion, coop=mode == "coop")
         for s in range(n):
             if ai[s]:
                 fixed[s] = settings.fixed_mana
@@ -485,7 +485,7 @@ def _make_plan(db: CardDB, setup: ClashSetup) -> _Plan:
     players = player_seats(setup.mode, setup.ai_seat)
     ai_first = setup.ai is not None and setup.ai.first
     if setup.level is not None and setup.ai is None:
-        ai_first = ai_settings(setup.level, None).first
+        ai_first = ai_settings(setup.level, None, coop=setup.mode == "coop").first
     plan = _Plan(db, setup, cards_db, table, players, ai_first)
     if setup.format == "draft":
         plan.deals[()] = _draft_deal(plan)

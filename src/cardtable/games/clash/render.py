@@ -653,27 +653,28 @@ def level_list() -> dict[str, Any]:
     )
 
     table = levels()
-    presets = []
-    for level in sorted(table.presets):
-        p = table.presets[level]
-        settings = ai_settings(level, None)
-        presets.append(
-            {
-                "level": level,
-                "name": {"ru": p.name.ru, "en": p.name.en},
-                "fixed_mana": settings.fixed_mana,
-                "variable_mana": settings.variable_mana,
-                "first": p.first,
-                "resilience": p.resilience,
-                "abilities": list(p.abilities),
-                "points": table.cost(p),
-            }
-        )
+
+    def preset(level: int, coop: bool) -> dict[str, Any]:
+        p = table.preset(level, coop)
+        settings = ai_settings(level, None, coop=coop)
+        named = table.presets[level].name
+        return {
+            "level": level,
+            "name": {"ru": named.ru, "en": named.en},
+            "fixed_mana": settings.fixed_mana,
+            "variable_mana": settings.variable_mana,
+            "first": p.first,
+            "resilience": p.resilience,
+            "abilities": list(p.abilities),
+            "points": table.cost(p),
+        }
+
     costs = table.costs
     return {
         "quick": {"fixed_mana": QUICK_FIXED_MANA, "variable_mana": QUICK_VARIABLE_MANA},
         "base": {"fixed_mana": table.base.fixed_mana, "variable_mana": table.base.variable_mana},
-        "presets": presets,
+        "presets": [preset(level, False) for level in sorted(table.presets)],
+        "coop_presets": [preset(level, True) for level in sorted(table.coop)],
         "costs": {
             "variable_mana": {str(k): v for k, v in sorted(costs.variable_mana.items())},
             "ai_first": costs.ai_first,
@@ -701,11 +702,11 @@ def level_spends(level: int) -> list[tuple[str, dict[str, Any]]]:
     return out
 
 
-def preset_option(level: int) -> dict[str, Any]:
-    """The ``ai`` option a level's named preset amounts to."""
+def preset_option(level: int, coop: bool = False) -> dict[str, Any]:
+    """The ``ai`` option a level's named preset (solo's or co-op's) amounts to."""
     from cardtable.games.clash.solo import levels, spend_option
 
-    return spend_option(levels().presets[level])
+    return spend_option(levels().preset(level, coop))
 
 
 def spend_text(option: dict[str, Any], lang: str) -> str:
@@ -735,24 +736,10 @@ def _ability_name(ident: str, lang: str) -> str:
 def level_tables(lang: str) -> list[RenderableType]:
     """The presets and the costs as two tables, with a line on the quick variant."""
     data = level_list()
-    presets = Table(title=msg("lv_title", lang), title_justify="left")
-    for key in ("lv_col_level", "lv_col_name", "lv_col_mana", "lv_col_other"):
-        presets.add_column(msg(key, lang))
-    for p in data["presets"]:
-        other = []
-        if p["first"]:
-            other.append(msg("lv_first", lang))
-        if p["resilience"]:
-            other.append(msg("lv_resilience", lang))
-        if p["abilities"]:
-            names = ", ".join(_ability_name(a, lang) for a in p["abilities"])
-            other.append(msg("lv_abilities", lang, names=names))
-        presets.add_row(
-            str(p["level"]),
-            Text(p["name"][lang]),
-            msg("lv_mana", lang, fixed=p["fixed_mana"], var=p["variable_mana"]),
-            Text("; ".join(other) or msg("r_none", lang)),
-        )
+    tables = [
+        _preset_table(data["presets"], msg("lv_title", lang), lang),
+        _preset_table(data["coop_presets"], msg("lv_coop_title", lang), lang),
+    ]
     costs = Table(title=msg("lv_costs_title", lang), title_justify="left")
     costs.add_column(msg("lv_col_setting", lang))
     costs.add_column(msg("lv_col_points", lang), justify="right")
@@ -779,4 +766,27 @@ def level_tables(lang: str) -> list[RenderableType]:
         ),
         style="dim",
     )
-    return [presets, costs, quick]
+    return [*tables, costs, quick]
+
+
+def _preset_table(presets: list[dict[str, Any]], title: str, lang: str) -> Table:
+    """One list of presets: level, name, mana and the rest of the spend."""
+    table = Table(title=title, title_justify="left")
+    for key in ("lv_col_level", "lv_col_name", "lv_col_mana", "lv_col_other"):
+        table.add_column(msg(key, lang))
+    for p in presets:
+        other = []
+        if p["first"]:
+            other.append(msg("lv_first", lang))
+        if p["resilience"]:
+            other.append(msg("lv_resilience", lang))
+        if p["abilities"]:
+            names = ", ".join(_ability_name(a, lang) for a in p["abilities"])
+            other.append(msg("lv_abilities", lang, names=names))
+        table.add_row(
+            str(p["level"]),
+            Text(p["name"][lang]),
+            msg("lv_mana", lang, fixed=p["fixed_mana"], var=p["variable_mana"]),
+            Text("; ".join(other) or msg("r_none", lang)),
+        )
+    return table

@@ -99,8 +99,11 @@ class _Costs(BaseModel):
     abilities: dict[str, float]
 
 
-class _Preset(AiSpend):
+class _CoopPreset(AiSpend):
     level: int = Field(ge=1, le=10)
+
+
+class _Preset(_CoopPreset):
     name: Names
 
 
@@ -117,12 +120,17 @@ class AiSettings:
 
 @dataclass(frozen=True, slots=True)
 class Levels:
-    """The custom variant's starting AI, the point costs and the ten presets
-    (data/solo_levels.toml)."""
+    """The custom variant's starting AI, the point costs and the ten presets of solo and
+    of co-op (data/solo_levels.toml)."""
 
     base: _Base
     costs: _Costs
     presets: dict[int, _Preset]
+    coop: dict[int, _CoopPreset]
+
+    def preset(self, level: int, coop: bool = False) -> AiSpend:
+        """A level's named preset, solo's or co-op's."""
+        return (self.coop if coop else self.presets)[level]
 
     def cost(self, spend: AiSpend) -> float:
         """Points a spending costs; a clear error for a setting the table does not offer."""
@@ -176,12 +184,30 @@ def parse_levels(raw: dict[str, Any], source: str) -> Levels:
     base = _section(_Base, raw, "base", source)
     costs = _section(_Costs, raw, "costs", source)
     presets = {p.level: p for p in parse_entries(source, raw.get("preset", []), _Preset, "preset")}
-    table = Levels(base, costs, presets)
-    for level, p in presets.items():
-        if table.cost(p) != level:
+    coop = {
+        p.level: p
+        for p in parse_entries(source, raw.get("coop_preset", []), _CoopPreset, "coop_preset")
+    }
+    table = Levels(base, costs, presets, coop)
+    for key, listed in (("preset", presets), ("coop_preset", coop)):
+        missing = sorted(set(range(1, 11)) - set(listed))
+        if missing:
             raise SetupError.msg_in(
-                PKG, "ai_preset_points", source=source, level=level, points=f"{table.cost(p):g}"
+                PKG,
+                "ai_presets_missing",
+                source=source,
+                key=key,
+                levels=", ".join(map(str, missing)),
             )
+        for level, p in listed.items():
+            if table.cost(p) != level:
+                raise SetupError.msg_in(
+                    PKG,
+                    "ai_preset_points",
+                    source=source,
+                    level=level,
+                    points=f"{table.cost(p):g}",
+                )
     return table
 
 
@@ -236,17 +262,19 @@ def spend_option(spend: AiSpend) -> dict[str, object]:
     return {k: v for k, v in data.items() if v not in (None, False, [])}
 
 
-def ai_settings(level: int | None, spend: AiSpend | None, champion: bool = False) -> AiSettings:
-    """Quick variant (no level), a level's preset, or points spent by hand (checked): a
-    custom AI starts from the table's base numbers, and what the points buy replaces them
-    (R41)."""
+def ai_settings(
+    level: int | None, spend: AiSpend | None, champion: bool = False, coop: bool = False
+) -> AiSettings:
+    """Quick variant (no level), a level's preset (co-op's in co-op), or points spent by
+    hand (checked): a custom AI starts from the table's base numbers, and what the points
+    buy replaces them (R41)."""
     if level is None:
         return AiSettings(QUICK_FIXED_MANA, QUICK_VARIABLE_MANA, False, 0, False)
     table = levels()
     points = level  # a champion does not change the points, only the level achieved
     _ = champion
     if spend is None:
-        spend = table.presets[level]
+        spend = table.preset(level, coop)
     spent = table.cost(spend)
     if spent != points:
         raise MESSAGES.setup_problem("ai_level_points", level=level, n=points, spent=f"{spent:g}")
