@@ -273,3 +273,43 @@ def test_the_policy_option(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> N
     with pytest.raises(SetupError) as caught:
         make_agent("ismcts-nn:cpuct=-1", game, 0)
     assert key_of(caught.value) == "agent_non_negative"
+
+
+# --- root parallelism: ismcts-nn:jobs=N ----------------------------------------------------
+@pytest.mark.parametrize("gid", ["clash", "boss"])
+def test_root_parallel_searches_use_the_networks_and_play_one_game_however_run(gid: str):
+    """``jobs=2``: two searches, each scoring its cut-offs with the value network (and, in
+    a game that ships a policy, asking it as the prior); one seed gives one game whether
+    the searches run in two processes or one after another."""
+    from cardtable.agents.root_parallel import RootParallel
+
+    game = get_game(gid)
+
+    def game_with(processes: bool) -> tuple[str, RootParallel]:
+        agent = make_agent("ismcts-nn:iters=24,depth=4,jobs=2", game, 5)
+        assert isinstance(agent, RootParallel) and agent.name == "ismcts-nn"
+        agent.processes = processes
+        seats = game.num_seats(game.new_game(None, 0))
+        agents = [agent] + [RandomAgent(s) for s in range(1, seats)]
+        result = play_match(game, None, 9, agents)
+        assert agent.iterations_run > 0
+        return state_hash(result.state), agent
+
+    in_processes, _ = game_with(True)
+    here, agent = game_with(False)
+    assert in_processes == here
+    assert agent._local is not None and len(agent._local) == 2
+    for search in agent._local:
+        nn = search.evaluator.__self__
+        assert isinstance(nn, IsmctsNnAgent) and nn.calls > 0
+        assert (nn.prior_calls > 0) == (gid in SHIPPED_POLICIES)
+
+
+def test_root_parallel_refuses_more_jobs_than_iterations_and_bad_networks(tmp_path: Path):
+    game = get_game("clash")
+    with pytest.raises(SetupError, match="3 jobs need"):
+        make_agent("ismcts-nn:iters=2,jobs=3", game, 1)
+    bad = tmp_path / "other.npz"
+    tiny_net("epic").save(bad)
+    with pytest.raises(ValueFileError):
+        make_agent(f"ismcts-nn:iters=20,jobs=2,net={bad}", game, 1)

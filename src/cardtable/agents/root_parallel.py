@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import weakref
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -38,10 +39,22 @@ def search_seed(seed: int, k: int) -> int:
     return (seed * 0x9E3779B1 + 0x7F4A7C15 * (k + 1)) & ((1 << 62) - 1)
 
 
-def _serve(conn: Connection, game_id: str, seed: int, iters: int, settings: dict[str, Any]) -> None:
-    """A search process: one IsmctsAgent answering (state, seat) with its root statistics."""
+Build = Callable[[Game, int, int, dict[str, Any]], IsmctsAgent]
+"""Makes one search from (game, seed, iterations, settings): a module-level function, so
+that a search process started by ``spawn`` can be given it."""
+
+
+def plain_search(game: Game, seed: int, iters: int, settings: dict[str, Any]) -> IsmctsAgent:
+    """``ismcts``'s search: the settings are IsmctsAgent's keyword arguments."""
+    return IsmctsAgent(game, seed, iters, **settings)
+
+
+def _serve(
+    conn: Connection, game_id: str, seed: int, iters: int, settings: dict[str, Any], build: Build
+) -> None:
+    """A search process: one search answering (state, seat) with its root statistics."""
     game = get_game(game_id)
-    agent = IsmctsAgent(game, seed, iters, **settings)
+    agent = build(game, seed, iters, settings)
     while True:
         message = conn.recv()
         if message is None:
@@ -65,10 +78,10 @@ def _stop(workers: list[tuple[Any, Connection]]) -> None:
 
 
 class RootParallel:
-    """``ismcts:jobs=N``: N root-parallel searches (processes where this process may start
-    them, else one after another here, with the same results)."""
-
-    name = "ismcts"
+    """``ismcts:jobs=N`` (and ``ismcts-nn:jobs=N``): N root-parallel searches (processes
+    where this process may start them, else one after another here, with the same
+    results). ``build`` makes each search from its seed, share and ``settings`` (each
+    process makes its own, networks included)."""
 
     def __init__(
         self,
@@ -78,8 +91,12 @@ class RootParallel:
         jobs: int,
         settings: dict[str, Any],
         processes: bool = True,
+        build: Build = plain_search,
+        name: str = "ismcts",
     ) -> None:
         self.game = game
+        self.name = name
+        self.build = build
         self.processes = processes
         self.rng = Rng(seed ^ 0x51A7E)
         self.iterations_run = 0
@@ -94,14 +111,16 @@ class RootParallel:
         if self._local is not None or self._workers is not None:
             return
         if not self.processes or mp.current_process().daemon:  # a pool worker may start none
-            self._local = [IsmctsAgent(self.game, s, n, **kw) for s, n, kw in self._plan]
+            self._local = [self.build(self.game, s, n, kw) for s, n, kw in self._plan]
             return
         ctx = mp.get_context("spawn")
         workers: list[tuple[Any, Connection]] = []
         for seed, share, settings in self._plan:
             mine, theirs = ctx.Pipe()
             proc = ctx.Process(
-                target=_serve, args=(theirs, self.game.id, seed, share, settings), daemon=True
+                target=_serve,
+                args=(theirs, self.game.id, seed, share, settings, self.build),
+                daemon=True,
             )
             proc.start()
             theirs.close()

@@ -2,7 +2,7 @@
 its cut-offs and a policy network as its prior, and ``nn``, the policy network alone.
 
 Spec: ``ismcts-nn:iters=1000,c=0.7,depth=8,rollout=random|greedy,reuse=1,net=PATH,
-policy=PATH|shipped|none,cpuct=1.0,seed=S``.
+policy=PATH|shipped|none,cpuct=1.0,jobs=1,seed=S``.
 Without ``net=`` the game's shipped weights are used: the package data file
 ``cardtable/learn/weights/<game>.npz`` (read with ``importlib.resources``, never
 downloaded), trained for the game's default setup by the command recorded in docs/ai.md.
@@ -34,8 +34,9 @@ leaves a few decisions past a shallow tree, so the net mostly scores positions a
 ahead of the decision rather than the decision itself. (Untuned: measuring strength
 against depth is separate work.)
 
-``jobs`` (root parallelism) is not offered: the searches would each need the network in
-their own process.
+``jobs=N`` searches in N processes at once (root parallelism, as ``ismcts:jobs=N``:
+agents.root_parallel): each process loads the networks itself, and the root statistics
+of the N searches are summed.
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ import numpy as np
 
 from cardtable.agents.base import check_params, int_param
 from cardtable.agents.ismcts import IsmctsAgent, search_params
+from cardtable.agents.root_parallel import RootParallel
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import SetupError
 from cardtable.core.game import Action, Game
@@ -183,40 +185,53 @@ class IsmctsNnAgent:
         return self.search.act(view)
 
 
-def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent:
+def networks(game: Game, net: str | None, policy: str | None) -> tuple[ValueNet, PolicyNet | None]:
+    """The value network (``net``: a path, or None for the shipped one) and the prior
+    (``policy``: a path, ``shipped``, ``none``, or None for the shipped one where the game
+    has one), checked against ``game``."""
+    spec = "ismcts-nn"
+    if net:
+        value = ValueNet.load(Path(net))  # any setup the file was trained for
+        value.check(game, value.meta.setup, net)
+    else:
+        value = shipped_weights(game)
+    prior: PolicyNet | None = None
+    if policy is None:
+        prior = shipped_policy(game, spec, "policy") if policy_entry(game.id).is_file() else None
+    elif policy == "shipped":
+        prior = shipped_policy(game, spec, "policy")
+    elif policy != "none":
+        prior = load_policy(game, policy)
+    return value, prior
+
+
+def nn_search(game: Game, seed: int, iters: int, settings: dict[str, Any]) -> IsmctsAgent:
+    """One search of ``ismcts-nn:jobs=N`` (agents.root_parallel), in its own process: the
+    networks are loaded there from ``settings``' ``net`` and ``policy``."""
+    kw = dict(settings)
+    value, prior = networks(game, kw.pop("net"), kw.pop("policy"))
+    c_puct = kw.pop("cpuct")
+    return IsmctsNnAgent(game, value, seed, prior, c_puct, iters=iters, **kw).search
+
+
+def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent | RootParallel:
     """The ``ismcts-nn`` factory (registered lazily by ``cardtable.agents``)."""
-    allowed = {"iters", "c", "depth", "rollout", "reuse", "net", "policy", "cpuct"}
+    allowed = {"iters", "c", "depth", "rollout", "reuse", "net", "policy", "cpuct", "jobs"}
     check_params(params, allowed, "ismcts-nn")
     spec = "ismcts-nn"
     iters = int_param(params, "iters", spec, 1000)
     depth = int_param(params, "depth", spec, DEPTH)
-    if iters < 1 or depth < 1:
+    jobs = int_param(params, "jobs", spec, 1)
+    if iters < 1 or depth < 1 or jobs < 1:
         raise SetupError.msg("ismcts_positive")
+    if jobs > iters:
+        raise SetupError.msg("ismcts_jobs", jobs=jobs, iters=iters)
     c, rollout, reuse = search_params(params)
-    path = params.get("net")
-    if path:
-        net = ValueNet.load(Path(path))  # any setup the file was trained for
-        net.check(game, net.meta.setup, path)
-    else:
-        net = shipped_weights(game)
     c_puct = _non_negative(params, "cpuct", spec, 1.0)
-    choice = params.get("policy")
-    policy: PolicyNet | None = None
-    if choice is None:
-        policy = shipped_policy(game, spec, "policy") if policy_entry(game.id).is_file() else None
-    elif choice == "shipped":
-        policy = shipped_policy(game, spec, "policy")
-    elif choice != "none":
-        policy = load_policy(game, choice)
-    return IsmctsNnAgent(
-        game,
-        net,
-        seed,
-        policy,
-        c_puct,
-        iters=iters,
-        c=c,
-        depth=depth,
-        rollout=rollout,
-        reuse=reuse,
-    )
+    value, prior = networks(game, params.get("net"), params.get("policy"))
+    search = {"c": c, "depth": depth, "rollout": rollout, "reuse": reuse}
+    if jobs > 1:  # each search process loads the (checked) networks again
+        settings = {**search, "net": params.get("net"), "policy": params.get("policy")}
+        settings["cpuct"] = c_puct
+        return RootParallel(game, seed, iters, jobs, settings, build=nn_search, name=spec)
+    return IsmctsNnAgent(game, value, seed, prior, c_puct, iters=iters, **search)
