@@ -1,7 +1,8 @@
 """Summarise ISMCTS measurement files (docs/ai/results/*.jsonl) as a Markdown table.
 
-Each file is a paired `cardtable simulate ... --out FILE` run whose first agent is the
-one measured; the row gives its win rate over both seats with a 95% Wilson interval,
+Each file is a `cardtable simulate ... --out FILE` run (paired or not, as its first line
+says) whose first agent is the one measured; the row gives its win rate (over both seats
+when paired) with a 95% Wilson interval,
 games played, CPU seconds per real decision, and mean turns. Reading a file plays no
 game (an unfinished run shows what it has so far). Usage:
 
@@ -23,7 +24,11 @@ def load(path: Path) -> SimResult:
     config = json.loads(lines[0])["config"]
     records = [json.loads(line) for line in lines[1:] if line.strip()]
     result = SimResult(
-        config["game"], config["specs"], config["setup"], config["seed"], paired=True
+        config["game"],
+        config["specs"],
+        config["setup"],
+        config["seed"],
+        paired=config.get("paired", False),
     )
     result.records = sorted(
         (GameRecord.from_record(int(r["key"]), r) for r in records), key=lambda r: r.index
