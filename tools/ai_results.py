@@ -2,11 +2,11 @@
 
 Each file is a `cardtable simulate ... --out FILE` run (paired or not, as its first line
 says) whose first agent is the one measured; the row gives its win rate (over both seats
-when paired) with a 95% Wilson interval,
-games played, CPU seconds per real decision, and mean turns. Reading a file plays no
-game (an unfinished run shows what it has so far). Usage:
+when paired) with a 95% Wilson interval, games played, its CPU seconds per real decision
+(``--both``: the opponent's too, for two searches compared), and mean turns. Reading a
+file plays no game (an unfinished run shows what it has so far). Usage:
 
-    python tools/ai_results.py docs/ai/results/*.jsonl
+    python tools/ai_results.py [--both] docs/ai/results/*.jsonl
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def load(path: Path) -> SimResult:
     return result
 
 
-def row(result: SimResult) -> str:
+def row(result: SimResult, both: bool = False) -> str:
     """One table row: the first agent against the second."""
     rate = result.agent_win_rate(0)
     opponent = f"`{result.agents[1]}`"
@@ -46,19 +46,27 @@ def row(result: SimResult) -> str:
     return (
         f"| {result.game} | `{result.agents[0]}` | {opponent} | {result.games} | "
         f"{100 * rate.value:.1f}% | [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | "
-        f"{result.seconds_per_decision(0):.3f} | {result.length().value:.1f} |"
+        f"{result.seconds_per_decision(0):.3f} | "
+        + (f"{result.seconds_per_decision(1):.3f} | " if both else "")
+        + f"{result.length().value:.1f} |"
     )
 
 
-def main(paths: list[str]) -> None:
+def main(args: list[str]) -> None:
     """Print the table."""
-    print(
-        "| game | agent | opponent | games | win rate | 95% interval "
-        "| CPU s per decision | mean turns |"
+    both = "--both" in args
+    paths = [a for a in args if a != "--both"]
+    cpu = (
+        "| CPU s per decision, agent | CPU s per decision, opponent "
+        if both
+        else "| CPU s per decision "
     )
-    print("| --- | --- | --- | ---: | ---: | --- | ---: | ---: |")
+    print(f"| game | agent | opponent | games | win rate | 95% interval {cpu}| mean turns |")
+    print(
+        "| --- | --- | --- | ---: | ---: | --- | ---: | " + ("---: | " if both else "") + "---: |"
+    )
     for p in paths:
-        print(row(load(Path(p))))
+        print(row(load(Path(p)), both))
 
 
 if __name__ == "__main__":
