@@ -1,7 +1,7 @@
-"""The solo ladder's measurements (docs/solo.md, "Difficulty by level") were made with
-exactly the presets the engine plays: each results file under docs/solo/results/ names
-its level and the settings it measured, and those are the level's preset written out
-(clash.custom.level). Reading the files plays no game."""
+"""The ladders' measurements (docs/solo.md, "Difficulty by level" and "Co-op") were made
+with exactly the presets the engine plays: each results file under docs/solo/results/
+names its mode, level and the settings it measured, and those are the level's preset of
+that mode written out (clash.custom.level). Reading the files plays no game."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from cardtable.games.clash.solo import levels, spend_option
 
 RESULTS = Path(__file__).resolve().parents[3] / "docs" / "solo" / "results"
 FILES = sorted(RESULTS.glob("ismcts1000-L*.jsonl"))
+COOP_FILES = sorted(RESULTS.glob("coop-ismcts1000-L*.jsonl"))
 
 
 def config(path: Path) -> dict:
@@ -27,11 +28,19 @@ def test_the_ladder_is_measured_at_its_checkpoints():
     assert {1, 4, 7, 10} <= found
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_each_results_file_measured_its_levels_preset(path: Path):
+MEASURED = [(p, "solo") for p in FILES] + [(p, "coop") for p in COOP_FILES]
+
+
+@pytest.mark.parametrize(("path", "mode"), MEASURED, ids=[p.stem for p, _ in MEASURED])
+def test_each_results_file_measured_its_levels_preset(path: Path, mode: str):
+    """Solo's files measured one ISMCTS player, co-op's two, each against its mode's
+    preset of the level."""
     cfg = config(path)
     setup = cfg["setup"]
     level = setup["level"]
-    assert path.stem == f"ismcts1000-L{level:02d}"
-    assert setup["mode"] == "solo" and cfg["specs"][0] == "ismcts:iters=1000"
-    assert setup["ai"] == spend_option(levels().presets[level])
+    prefix = "" if mode == "solo" else "coop-"
+    assert path.stem == f"{prefix}ismcts1000-L{level:02d}"
+    assert setup["mode"] == mode
+    players = cfg["specs"][::2] if mode == "coop" else cfg["specs"][:1]
+    assert players == ["ismcts:iters=1000"] * len(players)
+    assert setup["ai"] == spend_option(levels().preset(level, coop=mode == "coop"))
