@@ -231,7 +231,7 @@ def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent | RootP
     value, prior = networks(game, params.get("net"), params.get("policy"))
     search = {"c": c, "depth": depth, "rollout": rollout, "reuse": reuse}
     if jobs > 1:  # each search process loads the (checked) networks again
-        settings = {**search, "net": params.get("net"), "policy": params.get("policy")}
-        settings["cpuct"] = c_puct
+        nets = {"net": params.get("net"), "policy": params.get("policy"), "cpuct": c_puct}
+        settings = {**search, **nets}
         return RootParallel(game, seed, iters, jobs, settings, build=nn_search, name=spec)
     return IsmctsNnAgent(game, value, seed, prior, c_puct, iters=iters, **search)

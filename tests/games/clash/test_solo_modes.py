@@ -23,6 +23,7 @@ from cardtable.games.clash.solo import (
     AiSpend,
     ai_settings,
     levels,
+    levels_document,
     parse_levels,
     spend_option,
     spends,
@@ -265,20 +266,10 @@ def test_every_preset_spends_exactly_its_level(level, mode):
     assert sorted(doc["ai_settings"]["abilities"]) == sorted(preset.abilities)
 
 
-def _levels_file() -> dict:
-    from importlib import resources
-
-    from cardtable.core.carddata import read_toml
-
-    data = resources.files("cardtable.games.clash").joinpath("data", "solo_levels.toml")
-    with resources.as_file(data) as path:
-        return read_toml(path)
-
-
 @pytest.mark.parametrize("key", ["preset", "coop_preset"])
 def test_a_levels_file_missing_a_preset_is_refused_naming_the_levels(key):
     """clash.custom.level: every level 1–10 has a named preset in solo and in co-op."""
-    raw = _levels_file()
+    raw, _ = levels_document()
     raw[key] = [p for p in raw[key] if p["level"] not in (3, 8)]
     with pytest.raises(SetupError, match=r"3, 8") as err:
         parse_levels(raw, "levels.toml")
@@ -286,7 +277,7 @@ def test_a_levels_file_missing_a_preset_is_refused_naming_the_levels(key):
 
 
 def test_a_preset_that_misspends_its_points_is_refused():
-    raw = _levels_file()
+    raw, _ = levels_document()
     raw["coop_preset"][0] = {"level": 1, "fixed_mana": 4}
     with pytest.raises(SetupError, match=r"levels\.toml.* 1 .* 2"):
         parse_levels(raw, "levels.toml")

@@ -648,15 +648,15 @@ def level_list() -> dict[str, Any]:
     from cardtable.games.clash.solo import (
         QUICK_FIXED_MANA,
         QUICK_VARIABLE_MANA,
-        ai_settings,
         levels,
+        spend_settings,
     )
 
     table = levels()
 
     def preset(level: int, coop: bool) -> dict[str, Any]:
         p = table.preset(level, coop)
-        settings = ai_settings(level, None, coop=coop)
+        settings = spend_settings(p)
         named = table.presets[level].name
         return {
             "level": level,

@@ -162,10 +162,16 @@ def _mana_cost(table: dict[int, float], mana: int, key: str) -> float:
 @cache
 def levels() -> Levels:
     """The custom variant's table, validated once."""
+    raw, source = levels_document()
+    return parse_levels(raw, source)
+
+
+def levels_document() -> tuple[dict[str, Any], str]:
+    """The levels file as read (not yet validated), and where it is."""
     base = resources.files("cardtable.games.clash").joinpath("data")
     with resources.as_file(base) as folder:
         path = Path(folder) / "solo_levels.toml"
-        return parse_levels(read_toml(path), str(path))
+        return read_toml(path), str(path)
 
 
 def _section(model: type[_M], raw: dict[str, Any], name: str, source: str) -> _M:
