@@ -22,9 +22,11 @@ def config(path: Path) -> dict:
         return json.loads(f.readline())["config"]
 
 
-def test_the_ladder_is_measured_at_its_checkpoints():
-    """docs/solo.md compares levels 1, 4, 7 and 10: each has its results file."""
-    found = {config(p)["setup"]["level"] for p in FILES}
+@pytest.mark.parametrize("files", [FILES, COOP_FILES], ids=["solo", "coop"])
+def test_the_ladder_is_measured_at_its_checkpoints(files: list[Path]):
+    """docs/solo.md compares levels 1, 4, 7 and 10 of each ladder: each has its results
+    file."""
+    found = {config(p)["setup"]["level"] for p in files}
     assert {1, 4, 7, 10} <= found
 
 
