@@ -15,6 +15,8 @@ import json
 import sys
 from pathlib import Path
 
+from numpy import format_float_positional
+
 from cardtable.sim.run import GameRecord, SimResult
 
 
@@ -36,6 +38,14 @@ def load(path: Path) -> SimResult:
     return result
 
 
+def seconds(value: float) -> str:
+    """CPU seconds as the tables write them: three decimals, or two significant digits
+    below a millisecond (a policy without search)."""
+    if value >= 0.001 or value <= 0:
+        return f"{value:.3f}"
+    return format_float_positional(value, precision=2, unique=False, fractional=False)
+
+
 def row(result: SimResult, both: bool = False) -> str:
     """One table row: the first agent against the second."""
     rate = result.agent_win_rate(0)
@@ -46,8 +56,8 @@ def row(result: SimResult, both: bool = False) -> str:
     return (
         f"| {result.game} | `{result.agents[0]}` | {opponent} | {result.games} | "
         f"{100 * rate.value:.1f}% | [{100 * rate.low:.1f}, {100 * rate.high:.1f}] | "
-        f"{result.seconds_per_decision(0):.3f} | "
-        + (f"{result.seconds_per_decision(1):.3f} | " if both else "")
+        f"{seconds(result.seconds_per_decision(0))} | "
+        + (f"{seconds(result.seconds_per_decision(1))} | " if both else "")
         + f"{result.length().value:.1f} |"
     )
 

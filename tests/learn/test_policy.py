@@ -261,7 +261,7 @@ def test_policy_file_round_trip_and_refusals(tmp_path: Path) -> None:
     assert key_of(caught.value) == "policy_actions" and "narrow.npz" in str(caught.value)
 
 
-SHIPPED_POLICIES = ("clash", "boss")
+SHIPPED_POLICIES = ("clash", "epic", "boss")
 """The games whose policy ships in the package (docs/ai.md: where one beats the uniform
 choice on held-out decisions of its teacher and does not weaken the search as its prior)."""
 
