@@ -263,7 +263,7 @@ def test_policy_file_round_trip_and_refusals(tmp_path: Path) -> None:
 
 SHIPPED_POLICIES = ("clash", "epic", "boss")
 """The games whose policy ships in the package (docs/ai.md: where one beats the uniform
-choice on held-out decisions of its teacher and does not weaken the search as its prior)."""
+choice on held-out decisions of its teacher and makes the search stronger as its prior)."""
 
 
 def test_the_package_ships_exactly_the_listed_policies() -> None:
