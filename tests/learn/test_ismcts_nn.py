@@ -250,6 +250,33 @@ def test_without_a_prior_ismcts_nn_searches_as_plain_ismcts(tmp_path: Path) -> N
     assert agent.prior_calls == 0
 
 
+@pytest.mark.parametrize("gid", ["clash", "epic"])
+def test_without_a_network_the_cut_offs_are_the_games_evaluate(gid: str) -> None:
+    """``net=none``: no value network; with ``policy=none`` the very search of ``ismcts``
+    (its default depth too), with the shipped prior the same evaluate under PUCT."""
+    game = get_game(gid)
+    bare = make_agent("ismcts-nn:iters=40,net=none,policy=none", game, 7)
+    assert isinstance(bare, IsmctsNnAgent) and bare.net is None and bare.policy is None
+    assert bare.search.depth == IsmctsAgent(game).depth
+    plain = make_agent("ismcts:iters=40", game, 7)
+    assert isinstance(plain, IsmctsAgent)
+    primed = make_agent("ismcts-nn:iters=40,net=none", game, 7)
+    assert isinstance(primed, IsmctsNnAgent) and primed.policy is not None
+    state = game.new_game(None, 4)
+    for _ in range(20):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        view = SeatView(game, state, seat)
+        choice = bare.act(view)
+        assert plain.act(view) == choice
+        primed.act(view)
+        game.apply(state, choice)
+    assert bare.search.iterations_run == plain.iterations_run > 0
+    assert bare.calls == primed.calls == 0
+    assert primed.prior_calls > 0
+
+
 def test_the_policy_option(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     game = get_game("clash")
     enc = encoder_for(game, {})

@@ -1,13 +1,14 @@
 """The learned agents: ``ismcts-nn``, the project's ISMCTS with a value network scoring
 its cut-offs and a policy network as its prior, and ``nn``, the policy network alone.
 
-Spec: ``ismcts-nn:iters=1000,c=0.7,depth=8,rollout=random|greedy,reuse=1,net=PATH,
-policy=PATH|shipped|none,cpuct=1.0,jobs=1,seed=S``.
+Spec: ``ismcts-nn:iters=1000,c=0.7,depth=8,rollout=random|greedy,reuse=1,
+net=PATH|none,policy=PATH|shipped|none,cpuct=1.0,jobs=1,seed=S``.
 Without ``net=`` the game's shipped weights are used: the package data file
 ``cardtable/learn/weights/<game>.npz`` (read with ``importlib.resources``, never
 downloaded), trained for the game's default setup by the command recorded in docs/ai.md.
 A game with no shipped weights, or a file that is not a network for this game, is refused
-with a catalog message naming it.
+with a catalog message naming it. ``net=none`` scores the cut-offs with the game's own
+``evaluate``, as ``ismcts`` does, so that the prior can be used without a value network.
 
 ``policy=`` chooses the prior of the search (``IsmctsAgent``'s ``prior``: PUCT selection
 with ``cpuct`` as ``c_puct``, asked once per tree node from the mover's view of that
@@ -41,6 +42,7 @@ of the N searches are summed.
 
 from __future__ import annotations
 
+import inspect
 import math
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -60,6 +62,8 @@ from cardtable.learn.value import ValueNet
 
 DEPTH = 8
 """The default cut-off depth of ``ismcts-nn`` (see the module docstring)."""
+PLAIN_DEPTH = inspect.signature(IsmctsAgent).parameters["depth"].default
+"""The default cut-off depth with ``net=none``: ``ismcts``'s own."""
 
 
 def weights_entry(game_id: str) -> Traversable:
@@ -154,7 +158,7 @@ class IsmctsNnAgent:
     def __init__(
         self,
         game: Game,
-        net: ValueNet,
+        net: ValueNet | None,
         seed: int = 0,
         policy: PolicyNet | None = None,
         c_puct: float = 1.0,
@@ -165,11 +169,13 @@ class IsmctsNnAgent:
         self.calls = 0  # evaluator calls over the agent's life (tests, benchmarks)
         self.prior_calls = 0
         prior = self._prior if policy is not None else None
+        evaluator = self._value if net is not None else None
         self.search = IsmctsAgent(
-            game, seed, evaluator=self._value, prior=prior, c_puct=c_puct, **settings
+            game, seed, evaluator=evaluator, prior=prior, c_puct=c_puct, **settings
         )
 
     def _value(self, state: Any, seat: int) -> float:
+        assert self.net is not None
         self.calls += 1
         return self.net.value(self.search.game, state, seat)
 
@@ -185,12 +191,17 @@ class IsmctsNnAgent:
         return self.search.act(view)
 
 
-def networks(game: Game, net: str | None, policy: str | None) -> tuple[ValueNet, PolicyNet | None]:
-    """The value network (``net``: a path, or None for the shipped one) and the prior
-    (``policy``: a path, ``shipped``, ``none``, or None for the shipped one where the game
-    has one), checked against ``game``."""
+def networks(
+    game: Game, net: str | None, policy: str | None
+) -> tuple[ValueNet | None, PolicyNet | None]:
+    """The value network (``net``: a path, ``none`` for the game's ``evaluate``, or None
+    for the shipped one) and the prior (``policy``: a path, ``shipped``, ``none``, or None
+    for the shipped one where the game has one), checked against ``game``."""
     spec = "ismcts-nn"
-    if net:
+    value: ValueNet | None = None
+    if net == "none":
+        pass
+    elif net:
         value = ValueNet.load(Path(net))  # any setup the file was trained for
         value.check(game, value.meta.setup, net)
     else:
@@ -220,7 +231,8 @@ def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent | RootP
     check_params(params, allowed, "ismcts-nn")
     spec = "ismcts-nn"
     iters = int_param(params, "iters", spec, 1000)
-    depth = int_param(params, "depth", spec, DEPTH)
+    # (the game's evaluate at the cut-offs plays on as far as ismcts does by default)
+    depth = int_param(params, "depth", spec, PLAIN_DEPTH if params.get("net") == "none" else DEPTH)
     jobs = int_param(params, "jobs", spec, 1)
     if iters < 1 or depth < 1 or jobs < 1:
         raise SetupError.msg("ismcts_positive")
