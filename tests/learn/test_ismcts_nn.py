@@ -272,7 +272,7 @@ def test_without_a_network_the_cut_offs_are_the_games_evaluate(gid: str) -> None
         assert plain.act(view) == choice
         primed.act(view)
         game.apply(state, choice)
-    assert bare.search.iterations_run == plain.iterations_run > 0
+    assert bare.iterations_run == bare.search.iterations_run == plain.iterations_run > 0
     assert bare.calls == primed.calls == 0
     assert primed.prior_calls > 0
 

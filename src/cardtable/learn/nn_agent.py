@@ -186,6 +186,11 @@ class IsmctsNnAgent:
         probs = self.policy.probabilities(game, game.observe(state, mover), list(keyed.values()))
         return dict(zip(keyed, probs.tolist(), strict=True))
 
+    @property
+    def iterations_run(self) -> int:
+        """The search's iterations over the agent's life (as ``IsmctsAgent``'s)."""
+        return self.search.iterations_run
+
     def act(self, view: SeatView) -> Action:
         """The ISMCTS choice with the network at the cut-offs."""
         return self.search.act(view)
