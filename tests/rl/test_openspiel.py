@@ -8,7 +8,8 @@ duels; information-state and observation strings and tensors are the same for a 
 and any ``determinize``d copy from that player's view, and ``resample_from_infostate``
 keeps them; OpenSpiel's IS-MCTS bot runs on the adapted game. The agent plays a match
 through the project's match runner, given only a seat's view (no true state to reach)
-and searching from states with that seat's observation.
+and searching from states with that seat's observation; its rollouts, played on the
+engine side, give OpenSpiel's random-rollout evaluator's values and draws exactly.
 """
 
 from __future__ import annotations
@@ -23,11 +24,17 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardtable.agents import make_agent
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import SetupError
-from cardtable.core.game import Action, Game
+from cardtable.core.game import Action, Game, state_hash
 from cardtable.core.match import play_match
 from cardtable.core.registry import game_ids, get_game
 from cardtable.core.rng import Rng
-from cardtable.rl.openspiel import CardtableState, load_game
+from cardtable.rl.openspiel import (
+    GAME_CLASSES,
+    CardtableState,
+    EngineRollouts,
+    TextCodec,
+    load_game,
+)
 
 MODES = [
     ("clash", {"mode": "solo"}),
@@ -132,6 +139,39 @@ def test_openspiel_ismcts_bot_runs_on_an_adapted_game() -> None:
         action = bot.step(state)
         assert action in state.legal_actions()
         state.apply_action(action)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_engine_rollouts_are_openspiels_rollouts(game_id: str) -> None:
+    """The agent's evaluator returns what ``RandomRolloutEvaluator`` returns from the same
+    states and generator, leaves the generator where it leaves it, and numbers the actions
+    it meets the same way (the agent's actions are numbered by text in order of sight)."""
+    game = get_game(game_id)
+    seats = game.num_seats(game.new_game({}, 0))
+    spiels = [GAME_CLASSES[game_id](None, TextCodec(), seats) for _ in range(2)]
+    gens = [np.random.RandomState(11), np.random.RandomState(11)]
+    theirs = mcts.RandomRolloutEvaluator(2, gens[0])
+    ours = EngineRollouts(2, gens[1])
+    state = game.new_game({}, 3)
+    rng = Rng(4)
+    values = 0
+    while game.to_move(state) is not None and values < 12:
+        a, b = (spiel.state_from(state.clone(), values) for spiel in spiels)
+        expected = theirs.evaluate(a)
+        got = ours.evaluate(b)
+        assert got.tolist() == expected.tolist() and got.dtype == expected.dtype
+        assert str(gens[0].get_state()) == str(gens[1].get_state())
+        assert state_hash(a.table.state) == state_hash(b.table.state) == state_hash(state)
+        values += 1
+        for _ in range(1 + rng.randbelow(6)):  # on to a later state
+            if game.to_move(state) is None:
+                break
+            legal = game.legal_actions(state)
+            game.apply(state, legal[rng.randbelow(len(legal))])
+    assert values >= 3
+    codecs = [spiel.rules.codec for spiel in spiels]
+    assert isinstance(codecs[0], TextCodec) and isinstance(codecs[1], TextCodec)
+    assert codecs[0].texts == codecs[1].texts and len(codecs[0].texts) > 5
 
 
 class StrictView:
