@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardtable.agents import make_agent, parse_spec
 from cardtable.core import IllegalAction, ReplayError, SetupError, get_game, state_hash
@@ -33,6 +35,59 @@ def test_shuffle_is_a_permutation() -> None:
     items = list(range(30))
     shuffle(Holder(3), items)
     assert sorted(items) == list(range(30)) and items != list(range(30))
+
+
+MASK = (1 << 64) - 1
+
+
+def splitmix(state: int) -> tuple[int, int]:
+    """SplitMix64 in unbounded integers (core/rng's definition): (next state, output)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return state, z ^ (z >> 31)
+
+
+def reference_shuffle(state: int, items: list) -> int:
+    """Fisher-Yates by the definition: place i, from the last down, swaps with the high
+    64 bits of the next output times i + 1. Returns the generator's state after."""
+    for i in range(len(items) - 1, 0, -1):
+        state, z = splitmix(state)
+        j = (z * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    return state
+
+
+STATES = st.one_of(
+    st.integers(0, MASK),
+    st.integers((1 << 63) - 64, (1 << 63) + 64),  # around the signed limit
+    st.integers(MASK - 64, MASK),
+)
+
+
+@given(state=STATES, length=st.integers(0, 400))
+@settings(max_examples=300, deadline=None)
+def test_shuffle_draws_exactly_as_defined(state: int, length: int) -> None:
+    """The shuffle (compiled: on machine integers) makes the defined swaps and leaves the
+    generator in the defined state, for any state and length (replays rest on it)."""
+    items, expected = list(range(length)), list(range(length))
+    holder = Holder(0)
+    holder.rng = state
+    shuffle(holder, items)
+    assert holder.rng == reference_shuffle(state, expected)
+    assert items == expected
+
+
+@given(state=STATES, bound=st.one_of(st.integers(1, 64), st.integers(1, 1 << 40)))
+@settings(max_examples=400, deadline=None)
+def test_randbelow_draws_exactly_as_defined(state: int, bound: int) -> None:
+    """A draw is the high 64 bits of the next output times the bound, for any state and
+    bound (bounds below 2**31 run on machine integers when compiled)."""
+    holder = Holder(0)
+    holder.rng = state
+    after, z = splitmix(state)
+    assert randbelow(holder, bound) == (z * bound) >> 64
+    assert holder.rng == after
 
 
 def test_rng_object_matches_functions() -> None:
