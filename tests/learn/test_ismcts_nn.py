@@ -230,6 +230,22 @@ def test_a_prior_on_one_action_makes_a_tiny_search_choose_it(gid: str) -> None:
     assert len(plain) > 1  # without the prior the same search spreads its visits
 
 
+def choose_alike(game: Any, agent: Any, twin: Any, moves: int, also: Any = None) -> None:
+    """Play up to ``moves`` decisions of seed 4's game by ``agent``'s choices; ``twin`` must
+    choose the same at each (``also`` is asked too, its choice unused)."""
+    state = game.new_game(None, 4)
+    for _ in range(moves):
+        seat = game.to_move(state)
+        if seat is None:
+            break
+        view = SeatView(game, state, seat)
+        choice = agent.act(view)
+        assert twin.act(view) == choice
+        if also is not None:
+            also.act(view)
+        game.apply(state, choice)
+
+
 def test_without_a_prior_ismcts_nn_searches_as_plain_ismcts(tmp_path: Path) -> None:
     game = get_game("bluemoon")
     net = tiny_net("bluemoon", seed=3)
@@ -237,15 +253,7 @@ def test_without_a_prior_ismcts_nn_searches_as_plain_ismcts(tmp_path: Path) -> N
     agent = make_agent(f"ismcts-nn:iters=40,depth=5,net={path},policy=none", game, 7)
     assert isinstance(agent, IsmctsNnAgent) and agent.policy is None
     plain = IsmctsAgent(game, 7, iters=40, depth=5, evaluator=lambda s, w: net.value(game, s, w))
-    state = game.new_game(None, 4)
-    for _ in range(25):
-        seat = game.to_move(state)
-        if seat is None:
-            break
-        view = SeatView(game, state, seat)
-        choice = agent.act(view)
-        assert plain.act(view) == choice
-        game.apply(state, choice)
+    choose_alike(game, agent, plain, 25)
     assert plain.iterations_run == agent.search.iterations_run > 0
     assert agent.prior_calls == 0
 
@@ -262,16 +270,7 @@ def test_without_a_network_the_cut_offs_are_the_games_evaluate(gid: str) -> None
     assert isinstance(plain, IsmctsAgent)
     primed = make_agent("ismcts-nn:iters=40,net=none", game, 7)
     assert isinstance(primed, IsmctsNnAgent) and primed.policy is not None
-    state = game.new_game(None, 4)
-    for _ in range(20):
-        seat = game.to_move(state)
-        if seat is None:
-            break
-        view = SeatView(game, state, seat)
-        choice = bare.act(view)
-        assert plain.act(view) == choice
-        primed.act(view)
-        game.apply(state, choice)
+    choose_alike(game, bare, plain, 20, also=primed)
     assert bare.iterations_run == bare.search.iterations_run == plain.iterations_run > 0
     assert bare.calls == primed.calls == 0
     assert primed.prior_calls > 0
