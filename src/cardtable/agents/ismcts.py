@@ -53,6 +53,9 @@ from cardtable.core.errors import SetupError
 from cardtable.core.game import Action, Game
 from cardtable.core.rng import Rng
 
+DEPTH = 40
+"""The default cut-off: decisions per iteration before ``evaluate`` scores the position."""
+
 
 class Node:
     """A tree node: the action text that led here, who chose it, and its statistics."""
@@ -79,7 +82,7 @@ class IsmctsAgent:
         seed: int = 0,
         iters: int = 1000,
         c: float = 0.7,
-        depth: int = 40,
+        depth: int = DEPTH,
         rollout: str = "random",
         reuse: bool = True,
         evaluator: Callable[[Any, int], float] | None = None,
@@ -273,7 +276,7 @@ def _make(game: Game, seed: int, params: dict[str, str]) -> Agent:
     check_params(params, {"iters", "c", "depth", "rollout", "reuse", "jobs"}, "ismcts")
     spec = "ismcts"
     iters = int_param(params, "iters", spec, 1000)
-    depth = int_param(params, "depth", spec, 40)
+    depth = int_param(params, "depth", spec, DEPTH)
     jobs = int_param(params, "jobs", spec, 1)
     if iters < 1 or depth < 1 or jobs < 1:
         raise SetupError.msg("ismcts_positive")

@@ -42,7 +42,6 @@ of the N searches are summed.
 
 from __future__ import annotations
 
-import inspect
 import math
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -52,6 +51,7 @@ from typing import Any
 import numpy as np
 
 from cardtable.agents.base import check_params, int_param
+from cardtable.agents.ismcts import DEPTH as PLAIN_DEPTH
 from cardtable.agents.ismcts import IsmctsAgent, search_params
 from cardtable.agents.root_parallel import RootParallel
 from cardtable.core.agent import SeatView
@@ -62,8 +62,6 @@ from cardtable.learn.value import ValueNet
 
 DEPTH = 8
 """The default cut-off depth of ``ismcts-nn`` (see the module docstring)."""
-PLAIN_DEPTH = inspect.signature(IsmctsAgent).parameters["depth"].default
-"""The default cut-off depth with ``net=none``: ``ismcts``'s own."""
 
 
 def weights_entry(game_id: str) -> Traversable:
@@ -203,9 +201,9 @@ def networks(
     for the shipped one) and the prior (``policy``: a path, ``shipped``, ``none``, or None
     for the shipped one where the game has one), checked against ``game``."""
     spec = "ismcts-nn"
-    value: ValueNet | None = None
+    value: ValueNet | None
     if net == "none":
-        pass
+        value = None
     elif net:
         value = ValueNet.load(Path(net))  # any setup the file was trained for
         value.check(game, value.meta.setup, net)
