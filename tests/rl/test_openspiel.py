@@ -24,7 +24,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 from cardtable.agents import make_agent
 from cardtable.core.agent import SeatView
 from cardtable.core.errors import SetupError
-from cardtable.core.game import Action, Game, state_hash
+from cardtable.core.game import Action, Game, canonical_json, state_hash
 from cardtable.core.match import play_match
 from cardtable.core.registry import game_ids, get_game
 from cardtable.core.rng import Rng
@@ -34,6 +34,7 @@ from cardtable.rl.openspiel import (
     EngineRollouts,
     TextCodec,
     load_game,
+    view_text,
 )
 
 MODES = [
@@ -119,6 +120,26 @@ def test_information_never_depends_on_what_a_player_cannot_see(game_id: str) -> 
                 )
             if not state.is_terminal() and state.current_player() == player:
                 assert other.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_information_state_string_is_the_canonical_json_of_the_view(game_id: str) -> None:
+    game = pyspiel.load_game(f"python_cardtable_{game_id}")
+    engine = get_game(game_id)
+    for seed, steps in ((1, 0), (2, 7), (3, 25), (4, 60), (5, 120)):
+        state = dealt(game, seed, steps)
+        for player in range(game.num_players()):
+            seat = state.table.rules.seats[player]
+            view = engine.observe(state.table.state, seat)
+            assert state.information_state_string(player) == f"seat {seat} " + canonical_json(
+                view
+            )
+
+
+def test_a_view_orjson_cannot_write_is_written_by_canonical_json() -> None:
+    for view in ({"b": {2: "x", 1: "y"}, "a": 1}, {"big": 2**70, "text": "щит\n"}):
+        assert view_text(view) == canonical_json(view)
+    assert view_text({"b": [1, None], "a": "Тень"}) == canonical_json({"a": "Тень", "b": [1, None]})
 
 
 def test_openspiel_ismcts_bot_runs_on_an_adapted_game() -> None:

@@ -40,6 +40,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
+import orjson
 import pyspiel  # type: ignore[import-not-found]
 from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-untyped]
 
@@ -302,7 +303,17 @@ class SeatObserver:
         """The player's view as stable text."""
         seat = state.table.rules.seats[player]
         view = state.table.view(player)
-        return f"seat {seat} " + ("before the deal" if view is None else canonical_json(view))
+        return f"seat {seat} " + ("before the deal" if view is None else view_text(view))
+
+
+def view_text(view: Mapping[str, Any]) -> str:
+    """``canonical_json`` of a view, written by orjson (the same text, several times faster:
+    IS-MCTS asks for it at every node it passes) unless the view holds what orjson does not
+    write (keys that are not text, integers beyond 64 bits)."""
+    try:
+        return orjson.dumps(view, option=orjson.OPT_SORT_KEYS).decode()
+    except TypeError:
+        return canonical_json(view)
 
 
 class CardtableGame(pyspiel.Game):  # type: ignore[misc]

@@ -49,7 +49,14 @@ def label(st: EpicState, i: int) -> str:
     ids = st.card_ids
     ident = ids[i]
     ctl = st.controller[i]
-    if ctl < 0 or [ids[j] for row in st.play for j in row].count(ident) == 1:
+    if ctl < 0:
+        return ident
+    copies = 0
+    for row in st.play:
+        for j in row:
+            if ids[j] == ident:
+                copies += 1
+    if copies == 1:
         return ident
     return f"{ident}@P{ctl + 1}.{st.play[ctl].index(i)}"
 
