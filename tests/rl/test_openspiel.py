@@ -131,9 +131,7 @@ def test_the_information_state_string_is_the_canonical_json_of_the_view(game_id:
         for player in range(game.num_players()):
             seat = state.table.rules.seats[player]
             view = engine.observe(state.table.state, seat)
-            assert state.information_state_string(player) == f"seat {seat} " + canonical_json(
-                view
-            )
+            assert state.information_state_string(player) == f"seat {seat} " + canonical_json(view)
 
 
 def test_a_view_orjson_cannot_write_is_written_by_canonical_json() -> None:
