@@ -32,6 +32,7 @@ from cardtable.rl.openspiel import (
     GAME_CLASSES,
     CardtableState,
     EngineRollouts,
+    FilteringIsmctsBot,
     TextCodec,
     load_game,
     view_text,
@@ -191,6 +192,80 @@ def test_engine_rollouts_are_openspiels_rollouts(game_id: str) -> None:
     codecs = [spiel.rules.codec for spiel in spiels]
     assert isinstance(codecs[0], TextCodec) and isinstance(codecs[1], TextCodec)
     assert codecs[0].texts == codecs[1].texts and len(codecs[0].texts) > 5
+
+
+def tree_of(nodes: dict[Any, Any]) -> dict[Any, Any]:
+    """IS-MCTS nodes as plain data (per node: visits, then each child's record in order)."""
+    return {
+        key: (
+            node.total_visits,
+            [(a, c.visits, c.return_sum, c.prior) for a, c in node.child_info.items()],
+        )
+        for key, node in nodes.items()
+    }
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_agents_bot_searches_as_openspiels_bot(game_id: str) -> None:
+    """``FilteringIsmctsBot`` (no deep copies) builds the same tree, draws the same numbers
+    and chooses the same actions as OpenSpiel's ``ISMCTSBot`` from the same states."""
+    game = get_game(game_id)
+    seats = game.num_seats(game.new_game({}, 0))
+    bots = []
+    for cls in (ismcts.ISMCTSBot, FilteringIsmctsBot):
+        spiel = GAME_CLASSES[game_id](None, TextCodec(), seats)
+        gen = np.random.RandomState(21)
+        bot = cls(
+            spiel,
+            EngineRollouts(1, gen),
+            2.0,
+            40,
+            random_state=gen,
+            allow_inconsistent_action_sets=True,
+        )
+        rng = Rng(8)
+        bot.set_resampler(lambda state, player, rng=rng: state.resample(player, rng))
+        bots.append((spiel, bot, gen))
+    state = game.new_game({}, 6)
+    rng = Rng(2)
+    searched = 0
+    while game.to_move(state) is not None and searched < 8:
+        legal = game.legal_actions(state)
+        if len({game.action_text(state, a) for a in legal}) > 1:
+            chosen = []
+            for spiel, bot, _gen in bots:
+                bot.reset()
+                chosen.append(bot.step(spiel.state_from(state.clone())))
+            assert chosen[0] == chosen[1]
+            assert tree_of(bots[0][1]._nodes) == tree_of(bots[1][1]._nodes)
+            assert str(bots[0][2].get_state()) == str(bots[1][2].get_state())
+            searched += 1
+        game.apply(state, legal[rng.randbelow(len(legal))])
+    assert searched >= 4
+
+
+def test_the_agents_bot_filters_a_node_as_openspiels_bot() -> None:
+    """The node a child is selected from, illegal children left out, is the node
+    OpenSpiel's ``filter_illegals`` makes, and the original node is left as it was."""
+    spiel = GAME_CLASSES["clash"](None, TextCodec(), 2)
+    bots = [
+        cls(spiel, EngineRollouts(1, np.random.RandomState(0)), 2.0, 10)
+        for cls in (ismcts.ISMCTSBot, FilteringIsmctsBot)
+    ]
+    node = ismcts.ISMCTSNode()
+    node.prior_map = {a: 0.2 for a in (3, 5, 8, 13, 21)}
+    for a, visits, ret in ((5, 4, 1.5), (3, 2, -2.0), (21, 7, 3.0), (8, 1, 0.0)):
+        node.child_info[a] = ismcts.ChildInfo(visits, ret, 0.2)
+        node.total_visits += visits
+    before = tree_of({0: node})
+    for legal in ([3, 5, 8, 13, 21], [5, 21], [13], [8, 3, 2]):
+        theirs, ours = (bot.filter_illegals(node, legal) for bot in bots)
+        assert tree_of({0: ours}) == tree_of({0: theirs})
+        assert ours.prior_map == theirs.prior_map
+        assert [bots[1]._action_value(ours, c) for c in ours.child_info.values()] == [
+            bots[0]._action_value(theirs, c) for c in theirs.child_info.values()
+        ]
+    assert tree_of({0: node}) == before
 
 
 class StrictView:

@@ -473,6 +473,43 @@ class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         return mean
 
 
+class FilteringIsmctsBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's ``ISMCTSBot`` without two deep copies made at every step of a search.
+
+    With inconsistent action sets allowed (the legal actions differ between sampled
+    worlds), the bot picks a child among the legal ones from a copy of the node without
+    the others: ``filter_illegals`` deep-copies the node, every child record with it, and
+    ``check_expand`` deep-copies the list of legal ids before shuffling it. The copy of the
+    node is only read (``select_action``), so a node holding the same child records, the
+    illegal ones left out, selects the same child; a list of ints copied is the same list.
+    The searches are the same, draw for draw (tested against OpenSpiel's class); in Clash
+    the copies were about a fifth of the bot's time."""
+
+    def filter_illegals(self, node: Any, legal_actions: list[int]) -> Any:
+        """``node`` with only the children in ``legal_actions`` (the records shared)."""
+        legal = set(legal_actions)
+        kept = ismcts.ISMCTSNode()
+        kept.total_visits = node.total_visits
+        kept.prior_map = node.prior_map
+        for action, child in node.child_info.items():
+            if action in legal:
+                kept.child_info[action] = child
+            else:
+                kept.total_visits -= child.visits
+        return kept
+
+    def check_expand(self, node: Any, legal_actions: list[int]) -> int:
+        """A legal action without a child, drawn as OpenSpiel draws it, or INVALID_ACTION."""
+        if not self._allow_inconsistent_action_sets and len(node.child_info) == len(legal_actions):
+            return int(pyspiel.INVALID_ACTION)
+        shuffled = list(legal_actions)
+        self._random_state.shuffle(shuffled)
+        for action in shuffled:
+            if action not in node.child_info:
+                return int(action)
+        return int(pyspiel.INVALID_ACTION)
+
+
 class OpenSpielIsmcts:
     """OpenSpiel's IS-MCTS bot (random-rollout evaluator) as a cardtable agent.
 
@@ -494,13 +531,13 @@ class OpenSpielIsmcts:
         self.random_state = np.random.RandomState(seed & 0xFFFFFFFF)
         self.roots: list[Any] = []
         """The engine states handed to the bot, one per searched decision (for checks)."""
-        self._bots: dict[int, tuple[CardtableGame, ismcts.ISMCTSBot]] = {}
+        self._bots: dict[int, tuple[CardtableGame, FilteringIsmctsBot]] = {}
 
-    def _bot(self, seats: int) -> tuple[CardtableGame, ismcts.ISMCTSBot]:
+    def _bot(self, seats: int) -> tuple[CardtableGame, FilteringIsmctsBot]:
         if seats not in self._bots:
             spiel = GAME_CLASSES[self.game.id](None, TextCodec(), seats)
             evaluator = EngineRollouts(1, self.random_state)
-            bot = ismcts.ISMCTSBot(
+            bot = FilteringIsmctsBot(
                 spiel,
                 evaluator,
                 self.c,
