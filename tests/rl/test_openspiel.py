@@ -207,7 +207,7 @@ def tree_of(nodes: dict[Any, Any]) -> dict[Any, Any]:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_the_agents_bot_searches_as_openspiels_bot(game_id: str) -> None:
-    """``FilteringIsmctsBot`` (no deep copies) builds the same tree, draws the same numbers
+    """``FilteringIsmctsBot`` (no deep copies, one key per node) builds the same tree, draws the same numbers
     and chooses the same actions as OpenSpiel's ``ISMCTSBot`` from the same states."""
     game = get_game(game_id)
     seats = game.num_seats(game.new_game({}, 0))
@@ -238,6 +238,7 @@ def test_the_agents_bot_searches_as_openspiels_bot(game_id: str) -> None:
                 chosen.append(bot.step(spiel.state_from(state.clone())))
             assert chosen[0] == chosen[1]
             assert tree_of(bots[0][1]._nodes) == tree_of(bots[1][1]._nodes)
+            assert len(bots[0][1]._node_pool) == len(bots[1][1]._node_pool)
             assert str(bots[0][2].get_state()) == str(bots[1][2].get_state())
             searched += 1
         game.apply(state, legal[rng.randbelow(len(legal))])

@@ -482,8 +482,21 @@ class FilteringIsmctsBot(ismcts.ISMCTSBot):  # type: ignore[misc]
     ``check_expand`` deep-copies the list of legal ids before shuffling it. The copy of the
     node is only read (``select_action``), so a node holding the same child records, the
     illegal ones left out, selects the same child; a list of ints copied is the same list.
-    The searches are the same, draw for draw (tested against OpenSpiel's class); in Clash
-    the copies were about a fifth of the bot's time."""
+    ``lookup_or_create_node`` asks for a state's key (its information-state string, built
+    from ``observe``) once instead of twice. The searches are the same, draw for draw
+    (tested against OpenSpiel's class); in Clash the copies were about a fifth of the
+    bot's time and the second keys about a tenth."""
+
+    def lookup_or_create_node(self, state: Any) -> Any:
+        """The node of ``state``'s information state, made (unexpanded) if new."""
+        key = self.get_state_key(state)
+        node = self._nodes.get(key)
+        if node is None:
+            node = ismcts.ISMCTSNode()
+            node.total_visits = ismcts.UNEXPANDED_VISIT_COUNT
+            self._node_pool.append(node)
+            self._nodes[key] = node
+        return node
 
     def filter_illegals(self, node: Any, legal_actions: list[int]) -> Any:
         """``node`` with only the children in ``legal_actions`` (the records shared)."""
