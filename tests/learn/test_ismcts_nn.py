@@ -209,6 +209,45 @@ def test_a_search_with_a_prior_replays_for_a_seed_and_asks_once_per_node() -> No
     assert sum(n.visits for n in asked) > 2 * len(asked)  # nodes chosen at more than once
 
 
+def test_prior_after_asks_the_prior_only_at_nodes_visited_that_often() -> None:
+    """``prior_after=K``: the prior is asked at a node once it has K visits, never before
+    (every key has the equal share until then); a K no node reaches searches exactly as
+    a prior giving every key the equal share."""
+    game, state, seat = start("epic", 3)
+    view = SeatView(game, state, seat)
+    prior = CountingPrior()
+    agent = IsmctsAgent(game, 5, iters=120, depth=4, prior=prior, prior_after=6)
+    root = Node(-1)
+    for _ in range(120):
+        agent._iterate(root, view.sample_state(agent.rng))
+    nodes = walk(root)
+    asked = [n for n in nodes if n.prior is not None]
+    assert root.prior is not None and prior.calls == len(asked) > 1
+    assert all(n.visits > 6 for n in asked)  # asked at 6 visits or more, then visited
+    chosen_at_six = [n for n in nodes if n.visits >= 8 and n.children]
+    assert all(n.prior is not None for n in chosen_at_six)
+    eager = CountingPrior()
+    every = IsmctsAgent(game, 5, iters=120, depth=4, prior=eager)
+    every.root_stats(view)
+    assert eager.calls > 2 * prior.calls
+    never, uniform = CountingPrior(), CountingPrior()
+    late = IsmctsAgent(game, 5, iters=60, depth=4, prior=never, prior_after=10**6)
+    equal = IsmctsAgent(game, 5, iters=60, depth=4, prior=uniform)
+    assert late.root_stats(view) == equal.root_stats(view)
+    assert never.calls == 0 < uniform.calls
+
+
+def test_the_after_option() -> None:
+    game = get_game("clash")
+    agent = make_agent("ismcts-nn:iters=30,depth=3,net=none,after=4", game, 0)
+    assert isinstance(agent, IsmctsNnAgent) and agent.search.prior_after == 4
+    assert make_agent("ismcts-nn:iters=30", game, 0).search.prior_after == 0
+    for bad, key in (("-1", "agent_non_negative"), ("x", "agent_int")):
+        with pytest.raises(SetupError) as caught:
+            make_agent(f"ismcts-nn:after={bad}", game, 0)
+        assert key_of(caught.value) == key
+
+
 @pytest.mark.parametrize("gid", ["clash", "boss"])
 def test_a_prior_on_one_action_makes_a_tiny_search_choose_it(gid: str) -> None:
     game, state, seat = start(gid, 2)

@@ -26,7 +26,9 @@ Prior (optional, ``prior=``: e.g. a learned policy, ``cardtable.learn``): a call
 giving, for the mover of a tree node, a probability per action key. It is asked once per
 node, the first time the search chooses at that node (from that iteration's sample), and
 kept in the node; a key it did not score (legal only in other samples) gets an equal
-share ``1/len(legal)``. With a prior, selection at every node is PUCT with availability
+share ``1/len(legal)``. With ``prior_after=K`` it is asked only once the node has been
+visited K times, every key getting the equal share until then: most nodes are visited a
+few times only, and the prior is what costs most in an iteration that asks it. With a prior, selection at every node is PUCT with availability
 counts: ``Q(a) + c_puct * P(a) * sqrt(N_avail(a)) / (1 + n(a))``, where ``N_avail`` is the
 times the action was available (for an action not yet in the tree, the node's visits)
 and ``Q`` is 0 for such an action; choosing one not yet in the tree expands it. Without a
@@ -55,6 +57,10 @@ from cardtable.core.rng import Rng
 
 DEPTH = 40
 """The default cut-off: decisions per iteration before ``evaluate`` scores the position."""
+
+_EQUAL_SHARES: dict[str, float] = {}
+"""The prior of a node not yet visited ``prior_after`` times: no key scored, so every
+key gets the equal share."""
 
 
 class Node:
@@ -88,6 +94,7 @@ class IsmctsAgent:
         evaluator: Callable[[Any, int], float] | None = None,
         prior: Callable[[Any, int, dict[str, Action]], dict[str, float]] | None = None,
         c_puct: float = 1.0,
+        prior_after: int = 0,
     ) -> None:
         self.game = game
         # (state, seat) -> value in [-1, 1] used at a cut-off (a state not yet over)
@@ -96,6 +103,7 @@ class IsmctsAgent:
         # (state, mover, legal actions by key) -> probability by key (module docstring)
         self.prior = prior
         self.c_puct = c_puct
+        self.prior_after = prior_after  # visits a node has before the prior is asked there
         self.rng = Rng(seed)
         self.iters = iters
         self.c = c
@@ -226,8 +234,11 @@ class IsmctsAgent:
         prior = node.prior
         if prior is None:
             assert self.prior is not None
-            prior = self.prior(state, mover, keyed)
-            node.prior = prior
+            if node.visits < self.prior_after:
+                prior = _EQUAL_SHARES
+            else:
+                prior = self.prior(state, mover, keyed)
+                node.prior = prior
         share = 1.0 / len(keyed)
         untried = math.sqrt(max(1, node.visits))
         best = -math.inf

@@ -230,13 +230,16 @@ def nn_search(game: Game, seed: int, iters: int, settings: dict[str, Any]) -> Is
 
 def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent | RootParallel:
     """The ``ismcts-nn`` factory (registered lazily by ``cardtable.agents``)."""
-    allowed = {"iters", "c", "depth", "rollout", "reuse", "net", "policy", "cpuct", "jobs"}
+    allowed = {"iters", "c", "depth", "rollout", "reuse", "net", "policy", "cpuct", "after", "jobs"}
     check_params(params, allowed, "ismcts-nn")
     spec = "ismcts-nn"
     iters = int_param(params, "iters", spec, 1000)
     # (the game's evaluate at the cut-offs plays on as far as ismcts does by default)
     depth = int_param(params, "depth", spec, PLAIN_DEPTH if params.get("net") == "none" else DEPTH)
     jobs = int_param(params, "jobs", spec, 1)
+    after = int_param(params, "after", spec, 0)
+    if after < 0:
+        raise SetupError.msg("agent_non_negative", spec=spec, key="after", got=params["after"])
     if iters < 1 or depth < 1 or jobs < 1:
         raise SetupError.msg("ismcts_positive")
     if jobs > iters:
@@ -244,7 +247,7 @@ def make(game: Game, seed: int, params: dict[str, str]) -> IsmctsNnAgent | RootP
     c, rollout, reuse = search_params(params)
     c_puct = _non_negative(params, "cpuct", spec, 1.0)
     value, prior = networks(game, params.get("net"), params.get("policy"))
-    search = {"c": c, "depth": depth, "rollout": rollout, "reuse": reuse}
+    search = {"c": c, "depth": depth, "rollout": rollout, "reuse": reuse, "prior_after": after}
     if jobs > 1:  # each search process loads the (checked) networks again
         nets = {"net": params.get("net"), "policy": params.get("policy"), "cpuct": c_puct}
         settings = {**search, **nets}
