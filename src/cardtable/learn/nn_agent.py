@@ -2,7 +2,7 @@
 its cut-offs and a policy network as its prior, and ``nn``, the policy network alone.
 
 Spec: ``ismcts-nn:iters=1000,c=0.7,depth=8,rollout=random|greedy,reuse=1,
-net=PATH|none,policy=PATH|shipped|none,cpuct=1.0,jobs=1,seed=S``.
+net=PATH|none,policy=PATH|shipped|none,cpuct=1.0,after=0,jobs=1,seed=S``.
 Without ``net=`` the game's shipped weights are used: the package data file
 ``cardtable/learn/weights/<game>.npz`` (read with ``importlib.resources``, never
 downloaded), trained for the game's default setup by the command recorded in docs/ai.md.
@@ -12,7 +12,7 @@ with a catalog message naming it. ``net=none`` scores the cut-offs with the game
 
 ``policy=`` chooses the prior of the search (``IsmctsAgent``'s ``prior``: PUCT selection
 with ``cpuct`` as ``c_puct``, asked once per tree node from the mover's view of that
-iteration's sample): a policy file (``policy.npz`` of ``cardtable train``), ``shipped``
+iteration's sample, and with ``after=K`` only once the node has K visits): a policy file (``policy.npz`` of ``cardtable train``), ``shipped``
 (``cardtable/learn/weights/<game>-policy.npz``, refused when the game has none) or
 ``none`` (UCB1, exactly the search of ``ismcts`` with the network at the cut-offs). The
 default is the shipped policy when the game has one, else none.
