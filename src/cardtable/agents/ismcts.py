@@ -28,10 +28,11 @@ node, the first time the search chooses at that node (from that iteration's samp
 kept in the node; a key it did not score (legal only in other samples) gets an equal
 share ``1/len(legal)``. With ``prior_after=K`` it is asked only once the node has been
 visited K times, every key getting the equal share until then: most nodes are visited a
-few times only, and the prior is what costs most in an iteration that asks it. With a prior, selection at every node is PUCT with availability
-counts: ``Q(a) + c_puct * P(a) * sqrt(N_avail(a)) / (1 + n(a))``, where ``N_avail`` is the
-times the action was available (for an action not yet in the tree, the node's visits)
-and ``Q`` is 0 for such an action; choosing one not yet in the tree expands it. Without a
+few times only, and the prior is what costs most in an iteration that asks it. With a
+prior, selection at every node is PUCT with availability counts:
+``Q(a) + c_puct * P(a) * sqrt(N_avail(a)) / (1 + n(a))``, where ``N_avail`` is the times
+the action was available (for an action not yet in the tree, the node's visits) and
+``Q`` is 0 for such an action; choosing one not yet in the tree expands it. Without a
 prior the search is UCB1 as above, expanding untried actions first, in random order.
 
 The budget is a number of iterations, never seconds, and all randomness comes from the

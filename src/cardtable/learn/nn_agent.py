@@ -12,7 +12,8 @@ with a catalog message naming it. ``net=none`` scores the cut-offs with the game
 
 ``policy=`` chooses the prior of the search (``IsmctsAgent``'s ``prior``: PUCT selection
 with ``cpuct`` as ``c_puct``, asked once per tree node from the mover's view of that
-iteration's sample, and with ``after=K`` only once the node has K visits): a policy file (``policy.npz`` of ``cardtable train``), ``shipped``
+iteration's sample, and with ``after=K`` only once the node has K visits): a policy file
+(``policy.npz`` of ``cardtable train``), ``shipped``
 (``cardtable/learn/weights/<game>-policy.npz``, refused when the game has none) or
 ``none`` (UCB1, exactly the search of ``ismcts`` with the network at the cut-offs). The
 default is the shipped policy when the game has one, else none.
