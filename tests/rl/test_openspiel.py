@@ -31,9 +31,11 @@ from cardtable.core.rng import Rng
 from cardtable.rl.openspiel import (
     GAME_CLASSES,
     CardtableState,
+    Draws,
     EngineRollouts,
     FilteringIsmctsBot,
     TextCodec,
+    legacy_generator,
     load_game,
     view_text,
 )
@@ -161,17 +163,43 @@ def test_openspiel_ismcts_bot_runs_on_an_adapted_game() -> None:
         state.apply_action(action)
 
 
+def test_draws_are_the_legacy_generators_randint() -> None:
+    """``Draws.below(n)`` answers what ``RandomState.randint(n)`` answers, call for call (n = 1
+    draws nothing), and ``close`` leaves the generator where those calls leave it, whatever
+    is drawn from it next; ``legacy_generator`` is ``RandomState(seed)``."""
+    rng = Rng(5)
+    for seed in (0, 7, 2**32 - 1):
+        reference = np.random.RandomState(seed)
+        mine, bits = legacy_generator(seed)
+        assert str(mine.get_state()) == str(reference.get_state())
+        for _ in range(40):
+            sizes = [
+                (1, 2, 3, 5, 8, 9, 17, 100, 2**20 + 3, 2**32)[rng.randbelow(10)]
+                for _ in range(rng.randbelow(300))
+            ]
+            expected = [int(reference.randint(n)) for n in sizes]
+            draws = Draws(bits)
+            assert [draws.below(n) for n in sizes] == expected
+            draws.close()
+            assert str(mine.get_state()) == str(reference.get_state())
+            assert mine.randint(6) == reference.randint(6)
+            assert mine.uniform() == reference.uniform()
+
+
 @pytest.mark.parametrize("game_id", game_ids())
-def test_engine_rollouts_are_openspiels_rollouts(game_id: str) -> None:
+@pytest.mark.parametrize("draws", ["randint", "Draws"])
+def test_engine_rollouts_are_openspiels_rollouts(game_id: str, draws: str) -> None:
     """The agent's evaluator returns what ``RandomRolloutEvaluator`` returns from the same
     states and generator, leaves the generator where it leaves it, and numbers the actions
-    it meets the same way (the agent's actions are numbered by text in order of sight)."""
+    it meets the same way (the agent's actions are numbered by text in order of sight),
+    drawing with the generator's ``randint`` or, as the agent does, with ``Draws``."""
     game = get_game(game_id)
     seats = game.num_seats(game.new_game({}, 0))
     spiels = [GAME_CLASSES[game_id](None, TextCodec(), seats) for _ in range(2)]
-    gens = [np.random.RandomState(11), np.random.RandomState(11)]
+    mine, bits = legacy_generator(11)
+    gens = [np.random.RandomState(11), mine]
     theirs = mcts.RandomRolloutEvaluator(2, gens[0])
-    ours = EngineRollouts(2, gens[1])
+    ours = EngineRollouts(2, gens[1], bits if draws == "Draws" else None)
     state = game.new_game({}, 3)
     rng = Rng(4)
     values = 0
@@ -207,17 +235,17 @@ def tree_of(nodes: dict[Any, Any]) -> dict[Any, Any]:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_the_agents_bot_searches_as_openspiels_bot(game_id: str) -> None:
-    """``FilteringIsmctsBot`` (no deep copies, one key per node) builds the same tree, draws the same numbers
+    """``FilteringIsmctsBot`` (no deep copies, one key per node, ``Draws``) builds the same tree, draws the same numbers
     and chooses the same actions as OpenSpiel's ``ISMCTSBot`` from the same states."""
     game = get_game(game_id)
     seats = game.num_seats(game.new_game({}, 0))
     bots = []
     for cls in (ismcts.ISMCTSBot, FilteringIsmctsBot):
         spiel = GAME_CLASSES[game_id](None, TextCodec(), seats)
-        gen = np.random.RandomState(21)
+        gen, bits = legacy_generator(21)  # as the agent makes it
         bot = cls(
             spiel,
-            EngineRollouts(1, gen),
+            EngineRollouts(1, gen, bits) if cls is FilteringIsmctsBot else EngineRollouts(1, gen),
             2.0,
             40,
             random_state=gen,
