@@ -32,6 +32,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.clash.abilities",
         "cardtable.games.clash.effects",
         "cardtable.games.clash.rules",
+        "cardtable.games.clash.texts",
     ),
     "epic_native": (
         "cardtable.games.epic.records",
@@ -40,6 +41,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.epic.effects",
         "cardtable.games.epic.rules",
         "cardtable.games.epic.invariants",
+        "cardtable.games.epic.texts",
     ),
     "bluemoon_native": (
         "cardtable.games.bluemoon.records",
@@ -47,6 +49,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.bluemoon.powers",
         "cardtable.games.bluemoon.tasks",
         "cardtable.games.bluemoon.rules",
+        "cardtable.games.bluemoon.texts",
     ),
     "boss_native": (
         "cardtable.games.boss.records",
@@ -54,6 +57,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.boss.mechanics",
         "cardtable.games.boss.effects",
         "cardtable.games.boss.rules",
+        "cardtable.games.boss.texts",
     ),
 }
 MODULES = frozenset(m for group in GROUPS.values() for m in group)

@@ -13,7 +13,7 @@ from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.bluemoon import balance, formats, positions, view
+from cardtable.games.bluemoon import balance, formats, positions, texts, view
 from cardtable.games.bluemoon.cards import default_db, parse_cards
 from cardtable.games.bluemoon.formats import make_decks, parse_setup
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
@@ -178,7 +178,7 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
 
     def action_text(self, state: BlueMoonState, action: Action) -> str:
         """Canonical text of an action."""
-        return view.action_text(state, action)
+        return texts.action_text(state, action)
 
     def state_from_json(self, data: Mapping[str, Any]) -> BlueMoonState:
         """Inverse of state.to_json()."""

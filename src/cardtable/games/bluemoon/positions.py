@@ -38,7 +38,7 @@ from cardtable.core.position import (
 from cardtable.core.problems import joined
 from cardtable.games.bluemoon.cards import PEOPLES, parse_cards
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
-from cardtable.games.bluemoon.powers import draw_cap, shielded, total, unmet_sources
+from cardtable.games.bluemoon.powers import ELEMENTS, draw_cap, shielded, total, unmet_sources
 from cardtable.games.bluemoon.problems import PKG
 from cardtable.games.bluemoon.rules import (
     B_AFTER,
@@ -64,7 +64,6 @@ if TYPE_CHECKING:
     from cardtable.games.bluemoon.game import BlueMoonGame
 
 PHASES = ("setup", "fight", "over")
-ELEMENTS = ("fire", "earth")
 _TOP = {
     "game",
     "phase",

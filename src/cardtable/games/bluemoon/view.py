@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Any
 from cardtable.core.events import Event
 from cardtable.core.i18n import has, tr
 from cardtable.games.bluemoon.overrides import decode
-from cardtable.games.bluemoon.powers import count_kind, defn, ignored, shielded, total
+from cardtable.games.bluemoon.powers import ELEMENTS, count_kind, defn, ignored, shielded, total
 from cardtable.games.bluemoon.state import OVER, BlueMoonState
+from cardtable.games.bluemoon.texts import COUNTS
 
 if TYPE_CHECKING:
     from cardtable.games.bluemoon.game import BlueMoonGame
 
 PKG = "cardtable.games.bluemoon"
-ELEMENTS = ("fire", "earth")
 PHASES = ("setup", "fight", "over")
 
 
@@ -31,23 +31,6 @@ def seat_name(seat: int, lang: str) -> str:
 def card_name(game: BlueMoonGame, st: BlueMoonState, i: int, lang: str) -> str:
     """The printed name of an instance in ``lang``."""
     return game.dbs(st).cards[st.card_ids[i]].name(lang)
-
-
-COUNTS = ("draw", "reveal")  # actions whose argument is a number of cards, not a card
-
-
-def action_text(st: BlueMoonState, action: tuple[Any, ...]) -> str:
-    """Canonical text of an action (cards by id: copies do not exist in Blue Moon)."""
-    kind = action[0]
-    if kind in COUNTS:
-        return f"{kind} {action[1]}"
-    if kind == "char" and len(action) > 2:
-        return f"char {st.card_ids[action[1]]} {ELEMENTS[action[2]]}"
-    if len(action) > 2:  # ("shed", card, demanding card)
-        return f"{kind} {st.card_ids[action[1]]} {st.card_ids[action[2]]}"
-    if len(action) > 1:
-        return f"{kind} {st.card_ids[action[1]]}"
-    return str(kind)
 
 
 def _task_mode(st: BlueMoonState | None) -> str:

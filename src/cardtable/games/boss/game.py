@@ -13,7 +13,7 @@ from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.boss import balance, positions, view
+from cardtable.games.boss import balance, positions, texts, view
 from cardtable.games.boss.cards import default_db, parse_cards
 from cardtable.games.boss.effects import attack_of, available, can_attack, defn
 from cardtable.games.boss.formats import make_decks, parse_setup
@@ -187,7 +187,7 @@ class BossGame(InlineCards[BossDB], Game):
 
     def action_text(self, state: BossState, action: Action) -> str:
         """Canonical text of an action."""
-        return view.action_text(state, action)
+        return texts.action_text(state, action)
 
     def state_from_json(self, data: Mapping[str, Any]) -> BossState:
         """Inverse of state.to_json()."""

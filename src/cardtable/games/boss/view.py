@@ -53,48 +53,6 @@ def card_name(game: BossGame, st: BossState, i: int, lang: str) -> str:
     return game.dbs(st).cards[st.card_ids[i]].name(lang)
 
 
-# --- action texts ------------------------------------------------------------------------
-def ref(st: BossState, i: int) -> str:
-    """A card's name in action texts: its id, with its place when another card with the
-    same id could be meant (``ID@P2.3``: player 2's battlefield, fourth card;
-    ``ID@P2`` in a graveyard)."""
-    ident = st.card_ids[i]
-    seat = st.ctl[i]
-    if seat >= 0:
-        same = sum(1 for row in st.field for j in row if st.card_ids[j] == ident)
-        return ident if same == 1 else f"{ident}@P{seat + 1}.{st.field[seat].index(i) + 1}"
-    owner = st.owner[i]
-    if i in st.graves[owner]:
-        places = {s for s, g in enumerate(st.graves) for j in g if st.card_ids[j] == ident}
-        return ident if len(places) == 1 else f"{ident}@P{owner + 1}"
-    return ident
-
-
-def target_text(st: BossState, x: int) -> str:
-    """A target: a card, a player (``p2``) or a stack item (``stack:1``, from the bottom)."""
-    if x >= STACK:
-        return f"stack:{x - STACK + 1}"
-    if x >= PLAYER:
-        return f"p{x - PLAYER + 1}"
-    return ref(st, x)
-
-
-def action_text(st: BossState, action: tuple[Any, ...]) -> str:
-    """Canonical text of an action (stable across the states a seat cannot tell apart)."""
-    kind = action[0]
-    if kind == "play":
-        return f"play {st.card_ids[action[1]]}"
-    if kind == "activate":
-        return f"activate {ref(st, action[1])} {action[2] + 1}"
-    if kind == "target":
-        return f"target {target_text(st, action[1])}"
-    if kind in ("mode", "amount"):
-        return f"{kind} {action[1] + 1 if kind == 'mode' else action[1]}"
-    if len(action) > 1:
-        return f"{kind} {ref(st, action[1])}"
-    return str(kind)
-
-
 def describe(game: BossGame, st: BossState | None, action: tuple[Any, ...], lang: str) -> str:
     """Human text of an action."""
     kind = action[0]

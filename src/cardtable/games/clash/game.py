@@ -14,7 +14,7 @@ from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome, canonical_json
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.clash import balance, positions, view
+from cardtable.games.clash import balance, positions, texts, view
 from cardtable.games.clash.cards import BASE_SET, default_db, parse_cards
 from cardtable.games.clash.effects import atk_of, fort_hp, hp_of
 from cardtable.games.clash.formats import SEAT_NAMES, parse_setup, player_seats
@@ -122,7 +122,7 @@ class ClashGame(Game):
 
     def action_text(self, state: ClashState, action: Action) -> str:
         """Canonical text: 'play ID', 'row top', 'host ID', 'target ID', 'pick ID', 'end'."""
-        return view.action_text(state, action)
+        return texts.action_text(state, action)
 
     def state_from_json(self, data: Mapping[str, Any]) -> ClashState:
         """Inverse of state.to_json()."""

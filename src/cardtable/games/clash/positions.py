@@ -53,7 +53,7 @@ from cardtable.games.clash.records import CREATURE, SPELL, CardDef
 from cardtable.games.clash.rules import BOUNDARIES, ENGINE_TURN_CAP, legal_actions, open_turn
 from cardtable.games.clash.solo import ai_mana
 from cardtable.games.clash.state import DRAFT, OVER, SUMMON, ClashState, Table, build_state
-from cardtable.games.clash.view import labels
+from cardtable.games.clash.texts import labels
 
 if TYPE_CHECKING:
     from cardtable.games.clash.game import ClashGame

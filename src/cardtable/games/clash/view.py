@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import copy
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.events import Event
@@ -12,12 +11,12 @@ from cardtable.games.clash.abilities import ids_of, names_of
 from cardtable.games.clash.effects import atk_of, available, fort_hp, hp_of
 from cardtable.games.clash.rules import FATIGUE_AFTER
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
+from cardtable.games.clash.texts import ROW_NAMES, SEAT_KEYS
 
 if TYPE_CHECKING:
     from cardtable.games.clash.game import ClashGame
 
 PKG = "cardtable.games.clash"
-ROW_NAMES = ("top", "bottom")
 COUNTED = ("amount", "mana", "turns")
 """The event fields a counted event message agrees with, in this order."""
 
@@ -25,9 +24,6 @@ COUNTED = ("amount", "mana", "turns")
 def msg(key: str, lang: str, **kw: Any) -> str:
     """A Clash message."""
     return tr(PKG, key, lang, **kw)
-
-
-SEAT_KEYS = "abcd"
 
 
 def seat_name(seat: int, lang: str, ai: bool = False) -> str:
@@ -60,38 +56,10 @@ def _destroyed_to_deck(st: ClashState, ev: Event, card: int) -> bool:
     return False
 
 
-@lru_cache(maxsize=256)
-def _labels(card_ids: tuple[str, ...], owners: tuple[int, ...]) -> tuple[str, ...]:
-    counts: dict[str, int] = {}
-    for c in card_ids:
-        counts[c] = counts.get(c, 0) + 1
-    out = []
-    for c, o in zip(card_ids, owners, strict=True):
-        out.append(c if counts[c] == 1 else f"{c}/{'ABCD'[o] if o >= 0 else '?'}")
-    return tuple(out)
-
-
-def labels(st: ClashState) -> tuple[str, ...]:
-    """A unique text label per instance: the card id, or 'id/A' when several decks hold it."""
-    return _labels(st.card_ids, st.origin)
-
-
 def card_name(game: ClashGame, st: ClashState, inst: int, lang: str) -> str:
     """The printed name of an instance."""
     d = game.card_def(st, inst)
     return msg("fortress", lang) if d is None else d.name(lang)
-
-
-def action_text(st: ClashState, action: tuple[Any, ...]) -> str:
-    """Canonical text of an action."""
-    kind = action[0]
-    if kind == "end" or kind == "continue":
-        return str(kind)
-    if kind == "row":
-        return f"row {ROW_NAMES[action[1]]}"
-    if kind == "give":
-        return f"give {SEAT_KEYS[action[1]].upper()}"
-    return f"{kind} {labels(st)[action[1]]}"
 
 
 def describe(game: ClashGame, st: ClashState | None, action: tuple[Any, ...], lang: str) -> str:

@@ -13,7 +13,7 @@ from cardtable.core.events import Event
 from cardtable.core.game import Action, Game, Outcome
 from cardtable.core.help import Reason, Term
 from cardtable.core.rng import Rng, seed_state
-from cardtable.games.epic import balance, positions, view
+from cardtable.games.epic import balance, positions, texts, view
 from cardtable.games.epic.cards import default_db, parse_cards
 from cardtable.games.epic.effects import (
     statics_in_play,
@@ -189,7 +189,7 @@ class EpicGame(InlineCards[EpicDB], Game):
 
     def action_text(self, state: EpicState, action: Action) -> str:
         """Canonical text of an action."""
-        return view.action_text(state, action)
+        return texts.action_text(state, action)
 
     def state_from_json(self, data: Mapping[str, Any]) -> EpicState:
         """Inverse of state.to_json()."""
