@@ -165,8 +165,8 @@ def test_openspiel_ismcts_bot_runs_on_an_adapted_game() -> None:
 
 def test_draws_are_the_legacy_generators_randint() -> None:
     """``Draws.below(n)`` answers what ``RandomState.randint(n)`` answers, call for call (n = 1
-    draws nothing), and ``close`` leaves the generator where those calls leave it, whatever
-    is drawn from it next; ``legacy_generator`` is ``RandomState(seed)``."""
+    draws nothing), and leaves the generator where those calls leave it, whatever is drawn
+    from it next; ``legacy_generator`` is ``RandomState(seed)``."""
     rng = Rng(5)
     for seed in (0, 7, 2**32 - 1):
         reference = np.random.RandomState(seed)
@@ -180,7 +180,6 @@ def test_draws_are_the_legacy_generators_randint() -> None:
             expected = [int(reference.randint(n)) for n in sizes]
             draws = Draws(bits)
             assert [draws.below(n) for n in sizes] == expected
-            draws.close()
             assert str(mine.get_state()) == str(reference.get_state())
             assert mine.randint(6) == reference.randint(6)
             assert mine.uniform() == reference.uniform()
