@@ -1,4 +1,5 @@
-"""Clash text: observations, action texts and event lines in ru/en (outside the hot path)."""
+"""Clash text: observations, action descriptions and event lines in ru/en (outside the hot
+path; the canonical action texts are in texts.py)."""
 
 from __future__ import annotations
 
