@@ -10,11 +10,12 @@ import json
 import os
 import subprocess
 import sys
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 import pytest
 
-from cardtable.native import MODULES, compiled_files, stale_modules
+from cardtable.native import MODULES, compiled_files, refresh_stale, stale_modules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -54,3 +55,25 @@ def test_every_listed_module_is_compiled_in_a_compiled_build() -> None:
     for module in sorted(MODULES):
         source = ROOT / "src" / (module.replace(".", "/") + ".py")
         assert (source.parent, source.stem) in built, f"{module} is not compiled"
+
+
+def test_a_source_newer_than_its_extension_is_stale_until_refreshed(tmp_path: Path) -> None:
+    """A process runs a module's source when it is newer than the module's extension; a
+    build of byte-identical sources (tools/compile.py's fingerprint) brings the stale
+    extensions' times forward and leaves the others alone."""
+    times = {"cardtable.core.rng": 2_000, "cardtable.core.records": 1_000}
+    for module, source_time in times.items():
+        source = tmp_path / (module.replace(".", "/") + ".py")
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text("")
+        built = source.with_name(source.stem + EXTENSION_SUFFIXES[0])
+        built.write_bytes(b"")
+        os.utime(source, (source_time, source_time))
+        os.utime(built, (1_500, 1_500))
+    assert set(times) <= MODULES
+    assert stale_modules(tmp_path) == ["cardtable.core.rng"]
+    assert refresh_stale(tmp_path) == ["cardtable.core.rng"]
+    assert stale_modules(tmp_path) == []
+    records = tmp_path / "cardtable/core/records"
+    assert records.with_name("records" + EXTENSION_SUFFIXES[0]).stat().st_mtime == 1_500
+    assert refresh_stale(tmp_path) == []

@@ -25,7 +25,7 @@ SRC = ROOT / "src"
 sys.path.insert(0, str(SRC))
 os.environ["CARDTABLE_INTERPRETED"] = "1"  # this process reads the sources; no stale-build note
 
-from cardtable.native import GROUPS, compiled_files  # noqa: E402
+from cardtable.native import GROUPS, compiled_files, refresh_stale  # noqa: E402
 
 BUILD = ROOT / "build" / "mypyc"
 STAMP = BUILD / "sources.json"
@@ -109,7 +109,9 @@ def build() -> int:
         return 0
     wanted = fingerprint()
     if up_to_date(wanted):
-        print("cardtable: compiled build up to date")
+        refreshed = refresh_stale(SRC)
+        note = f" (times brought forward: {', '.join(refreshed)})" if refreshed else ""
+        print(f"cardtable: compiled build up to date{note}")
         return 0
     clean()
     print(
