@@ -114,43 +114,41 @@ def install_source_first() -> None:
         sys.meta_path.insert(0, SourceFirst())
 
 
-def _built(root: Path) -> list[tuple[str, Path, Path]]:
-    """(module, source, extension) for each listed module with an extension under ``root``
-    (the folder holding ``cardtable``)."""
+SRC = Path(__file__).resolve().parent.parent
+"""The folder holding ``cardtable`` (its sources and extensions)."""
+
+
+def _stale(root: Path) -> list[tuple[str, Path, Path]]:
+    """(module, source, extension) for each listed module under ``root`` whose source is
+    newer than its compiled extension."""
     out = []
     for module in sorted(MODULES):
         source = root / (module.replace(".", "/") + ".py")
         for suffix in EXTENSION_SUFFIXES:
             built = source.with_name(source.stem + suffix)
             if built.exists():
-                out.append((module, source, built))
+                if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+                    out.append((module, source, built))
                 break
     return out
 
 
-def stale_modules(root: Path | None = None) -> list[str]:
+def stale_modules(root: Path = SRC) -> list[str]:
     """Listed modules whose source is newer than their compiled extension (edited since
     the last build): a process never runs compiled code older than its source."""
-    root = root or Path(__file__).resolve().parent.parent
-    return [
-        module
-        for module, source, built in _built(root)
-        if source.exists() and source.stat().st_mtime > built.stat().st_mtime
-    ]
+    return [module for module, _source, _built in _stale(root)]
 
 
-def refresh_stale(root: Path | None = None) -> list[str]:
+def refresh_stale(root: Path = SRC) -> list[str]:
     """Bring the extensions of ``stale_modules`` up to their sources' times, for a build
     whose sources are byte for byte the ones it compiled (``tools/compile.py`` checks that
     first): a source copied back or checked out again is newer than its extension without
     being changed. The modules refreshed."""
-    root = root or Path(__file__).resolve().parent.parent
-    stale = set(stale_modules(root))
-    for module, source, built in _built(root):
-        if module in stale:
-            mtime = source.stat().st_mtime_ns
-            os.utime(built, ns=(mtime, mtime))
-    return sorted(stale)
+    stale = _stale(root)
+    for _module, source, built in stale:
+        mtime = source.stat().st_mtime_ns
+        os.utime(built, ns=(mtime, mtime))
+    return [module for module, _source, _built in stale]
 
 
 if os.environ.get(INTERPRETED_ENV, "") not in ("", "0"):

@@ -483,7 +483,9 @@ class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         bits: np.random.MT19937 | None = None,
     ) -> None:
         super().__init__(n_rollouts, random_state)
-        self.bits = bits
+        self.draw: Callable[[int], int] = (
+            random_state.randint if bits is None else Draws(bits).below
+        )
 
     def evaluate(self, state: Any) -> np.ndarray:
         """The mean returns of ``n_rollouts`` random playouts from ``state``."""
@@ -491,11 +493,7 @@ class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         if table.state is None or self.max_length is not None:
             theirs: np.ndarray = super().evaluate(state)
             return theirs
-        if self.bits is None:
-            return self._rollouts(table, self._random_state.randint)
-        return self._rollouts(table, Draws(self.bits).below)
-
-    def _rollouts(self, table: Table, draw: Callable[[int], int]) -> np.ndarray:
+        draw = self.draw
         rules = table.rules
         game, codec, bound = rules.game, rules.codec, rules.max_length
         result: np.ndarray | None = None
