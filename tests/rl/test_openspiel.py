@@ -221,6 +221,51 @@ def test_engine_rollouts_are_openspiels_rollouts(game_id: str, draws: str) -> No
     assert codecs[0].texts == codecs[1].texts and len(codecs[0].texts) > 5
 
 
+# Epic with two copies of each card: two legal actions can share a text (the same card
+# in one discard pile as a target), the one case where the first of them must be chosen.
+SHARED_TEXTS = {"players": 4, "mode": "hunter_last_survivor", "copies": 2}
+
+
+@pytest.mark.parametrize(
+    ("game_id", "setup"),
+    [
+        *(pytest.param(g, {}, id=g) for g in game_ids()),
+        pytest.param("epic", SHARED_TEXTS, id="epic-copies"),
+    ],
+)
+def test_text_ids_follow_the_order_of_first_sight(game_id: str, setup: dict[str, Any]) -> None:
+    """The agent's codec numbers canonical texts in the order it first sees them, across
+    every state it is asked about; of several legal actions with one text the first is
+    the choice; a new text beyond the action space is refused."""
+    game = get_game(game_id)
+    codec = TextCodec()
+    ids: dict[str, int] = {}
+    rng = Rng(8)
+    shared = 0
+    for seed in range(3):
+        state = game.new_game(setup, seed)
+        while (seat := game.to_move(state)) is not None:
+            legal = game.legal_actions(state)
+            expected: dict[int, Action] = {}
+            for action in legal:
+                known = ids.setdefault(game.action_text(state, action), len(ids))
+                expected.setdefault(known, action)
+            shared += len(expected) < len(legal)
+            got = codec.choices(game, state, seat)
+            assert list(got.items()) == list(expected.items())
+            assert codec.texts == list(ids)
+            game.apply(state, legal[rng.randbelow(len(legal))])
+    assert len(ids) > 10
+    assert shared or setup is not SHARED_TEXTS, "no two actions shared a text"
+    small = TextCodec()
+    small.num_actions = 1
+    state = game.new_game(setup, 0)
+    while len({game.action_text(state, a) for a in game.legal_actions(state)}) < 2:
+        game.apply(state, game.legal_actions(state)[0])
+    with pytest.raises(RuntimeError, match="more distinct action texts"):
+        small.choices(game, state, game.to_move(state))
+
+
 def tree_of(nodes: dict[Any, Any]) -> dict[Any, Any]:
     """IS-MCTS nodes as plain data (per node: visits, then each child's record in order)."""
     return {

@@ -10,6 +10,7 @@ prefers an illegal one; the PPO gradients written by hand match finite differenc
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import itertools
 import json
@@ -44,29 +45,53 @@ def tc() -> ModuleType:
     return module
 
 
-def run(out: Path, seed: int, backend: str = "numpy") -> tuple[dict[str, Any], str]:
+def start(out: Path, seed: int, backend: str = "numpy") -> subprocess.Popen[str]:
     """A tiny run of the command line in its own process (where the example can still make
-    numpy's BLAS single-threaded), without Stable-Baselines3: its results and messages."""
+    numpy's BLAS single-threaded), without Stable-Baselines3."""
     args = [str(EXAMPLE), "--backend", backend, "--steps", str(STEPS), "--seed", str(seed)]
     args += ["--out", str(out), "--eval-games", "6", "--checkpoints", "1"]
     args += ["--checkpoint-games", "4", "--save-policy", str(out / "policy.npz")]
     code = NO_SB3 + "runpy.run_path(sys.argv[0], run_name='__main__')"
-    done = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
-    assert done.returncode == 0, done.stderr
+
+
+def finish(process: subprocess.Popen[str], out: Path) -> tuple[dict[str, Any], str]:
+    """A started run's results and messages, once it has ended."""
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 0, stderr
     doc = json.loads((out / "train_clash.json").read_text())
-    return doc, " ".join((done.stderr + done.stdout).split())
+    return doc, " ".join((stderr + stdout).split())
 
 
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, dict[str, Any], str]]:
-    """Two runs with seed 3 and one with seed 4 that asks for sb3: (folder, results, log)."""
-    base = tmp_path_factory.mktemp("train")
-    made = {}
-    for name, seed, backend in (("a", 3, "numpy"), ("b", 3, "numpy"), ("c", 4, "sb3")):
-        made[name] = (base / name, *run(base / name, seed, backend))
-    return made
+    """Two runs with seed 3 and one with seed 4 that asks for sb3: (folder, results, log).
+
+    Made once per test session: pytest-xdist workers share their session's temporary
+    folder, where the first worker to hold the lock makes the runs and the others read
+    them (the tests only read the runs)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:
+        return make_runs(tmp_path_factory.mktemp("train"))
+    shared = tmp_path_factory.getbasetemp().parent  # this session's, one per worker inside
+    with open(shared / "train-runs.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = shared / "train-runs.json"
+        if not made.exists():
+            runs = make_runs(shared / "train")
+            made.write_text(json.dumps({k: (str(f), d, log) for k, (f, d, log) in runs.items()}))
+        return {k: (Path(f), d, log) for k, (f, d, log) in json.loads(made.read_text()).items()}
+
+
+def make_runs(base: Path) -> dict[str, tuple[Path, dict[str, Any], str]]:
+    """The three runs in folders a, b and c of ``base``, played at the same time."""
+    plan = (("a", 3, "numpy"), ("b", 3, "numpy"), ("c", 4, "sb3"))
+    started = {name: start(base / name, seed, backend) for name, seed, backend in plan}
+    return {name: (base / name, *finish(p, base / name)) for name, p in started.items()}
 
 
 def weights(folder: Path) -> dict[str, np.ndarray]:
