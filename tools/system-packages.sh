@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Debian packages the tests start services from: a PostgreSQL server for the web
-# table's database tests and Chromium for its browser tests (driven by Playwright; no
-# browser is ever downloaded), and a C compiler with Python's headers for the compiled
+# table's database tests and Chromium's headless shell for its browser tests (the build
+# of Chromium made for headless use, without the desktop browser; driven by Playwright;
+# no browser is ever downloaded), and a C compiler with Python's headers for the compiled
 # engine (tools/compile.py). Installed only where missing, and only where this user may
 # (root with apt-get); elsewhere the tests that need them are reported as NOT RUN (and
 # without a compiler the engine runs interpreted, and says so). Each package is
@@ -23,7 +24,7 @@ have_headers() {
 missing=""
 if [ "$what" != build ]; then
     have_postgres || missing="$missing postgresql"
-    command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+    command -v chromium-headless-shell >/dev/null 2>&1 || missing="$missing chromium-headless-shell"
 fi
 if [ "$what" != services ]; then
     command -v cc >/dev/null 2>&1 || missing="$missing gcc+libc6-dev"

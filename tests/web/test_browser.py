@@ -1,4 +1,5 @@
-"""The pages in a real browser: Debian's Chromium, headless, driven by Playwright (no
+"""The pages in a real browser: Debian's Chromium headless shell (the build of Chromium
+made for headless use, which Playwright itself runs headless), driven by Playwright (no
 browser downloaded). Games are played by clicking the legal moves the page shows."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 
 from tests.web.server import free_port, start
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium-headless-shell") or "/usr/bin/chromium-headless-shell"
 FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -34,7 +35,9 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium not installed (Debian package chromium; make test installs it)")
+        pytest.skip(
+            "Chromium not installed (Debian package chromium-headless-shell; make test installs it)"
+        )
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
