@@ -32,6 +32,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.clash.abilities",
         "cardtable.games.clash.effects",
         "cardtable.games.clash.rules",
+        "cardtable.games.clash.invariants",
         "cardtable.games.clash.texts",
     ),
     "epic_native": (
@@ -49,6 +50,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.bluemoon.powers",
         "cardtable.games.bluemoon.tasks",
         "cardtable.games.bluemoon.rules",
+        "cardtable.games.bluemoon.invariants",
         "cardtable.games.bluemoon.texts",
     ),
     "boss_native": (
@@ -57,6 +59,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.boss.mechanics",
         "cardtable.games.boss.effects",
         "cardtable.games.boss.rules",
+        "cardtable.games.boss.invariants",
         "cardtable.games.boss.texts",
     ),
 }

@@ -15,8 +15,9 @@ from cardtable.core.errors import CardDataError, CardtableError, PositionError, 
 from cardtable.core.position import load_position
 from cardtable.games.boss import cards as boss_cards
 from cardtable.games.boss import positions
+from cardtable.games.boss.invariants import stop_problems
 from cardtable.games.boss.problems import PKG
-from cardtable.games.boss.rules import BOUNDARIES, stop_messages, stop_problems
+from cardtable.games.boss.rules import BOUNDARIES, stop_messages
 from cardtable.games.boss.state import PHASES, SOURCES
 from tests.i18n.checks import catalog_problems, error_problems, message_keys, schema_words, words_of
 

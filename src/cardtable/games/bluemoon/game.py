@@ -16,13 +16,12 @@ from cardtable.core.rng import Rng, seed_state
 from cardtable.games.bluemoon import balance, formats, positions, texts, view
 from cardtable.games.bluemoon.cards import default_db, parse_cards
 from cardtable.games.bluemoon.formats import make_decks, parse_setup
+from cardtable.games.bluemoon.invariants import invariant_problems
 from cardtable.games.bluemoon.overrides import changes, check_overrides, decode, encode
 from cardtable.games.bluemoon.overrides import with_overrides as overridden_db
 from cardtable.games.bluemoon.powers import total
-from cardtable.games.bluemoon.problems import MESSAGES
 from cardtable.games.bluemoon.records import BlueMoonDB, blue_moon_db
 from cardtable.games.bluemoon.rules import (
-    BOUNDARIES,
     P_CHAR,
     apply_action,
     legal_actions,
@@ -30,7 +29,7 @@ from cardtable.games.bluemoon.rules import (
     total_ok,
     why_not,
 )
-from cardtable.games.bluemoon.state import DRAGONS, FIGHT, OVER, SETUP, BlueMoonState
+from cardtable.games.bluemoon.state import FIGHT, OVER, BlueMoonState
 
 
 class BlueMoonGame(InlineCards[BlueMoonDB], Game):
@@ -202,12 +201,12 @@ class BlueMoonGame(InlineCards[BlueMoonDB], Game):
 
     def check_invariants(self, state: BlueMoonState) -> list[str]:
         """Every card in one place, the dragons consistent, one decision or an outcome."""
-        return [str(m) for m in _invariants(self, state)]
+        return [str(m) for m in invariant_problems(self.dbs(state), state)]
 
     def invariant_problems(self, state: BlueMoonState) -> list[Message]:
         """``check_invariants`` as catalog messages (a position file's problems, said in
         the reader's language)."""
-        return _invariants(self, state)
+        return invariant_problems(self.dbs(state), state)
 
     def evaluate(self, state: BlueMoonState, seat: int) -> float:
         """Dragons, the fight's totals and cards in hand, compared."""
@@ -353,54 +352,3 @@ def _short_turn(db: BlueMoonDB, st: BlueMoonState, seat: int) -> float:
         return 0.0
     loss = 6.0 if st.irrev else 1.5
     return -loss if s == seat else loss
-
-
-def _invariants(game: BlueMoonGame, st: BlueMoonState) -> list[Message]:
-    """What is wrong with a state, as catalog messages (empty when nothing is)."""
-    problems: list[Message] = []
-    msg = MESSAGES.message
-    m = len(st.card_ids)
-    seen = [0] * m
-    for s in (0, 1):
-        for zone in (st.decks, st.hands, st.discards, st.leaders, st.combat, st.support):
-            for c in zone[s]:
-                seen[c] += 1
-                if st.owner[c] != s:
-                    problems.append(msg("inv_owner", card=st.card_ids[c], seat=s + 1))
-    for c in range(m):
-        if seen[c] != 1:
-            problems.append(msg("inv_places", card=st.card_ids[c], n=seen[c]))
-    if min(st.dragons) < 0 or sum(st.dragons) > DRAGONS or (st.dragons[0] and st.dragons[1]):
-        problems.append(msg("inv_dragons", dragons=", ".join(map(str, st.dragons))))
-    db = game.dbs(st)
-    for s in (0, 1):
-        for c in st.leaders[s]:
-            if db.cards[st.card_ids[c]].type != "leadership":
-                problems.append(msg("inv_leadership", card=st.card_ids[c]))
-        for c in st.support[s]:
-            if db.cards[st.card_ids[c]].type != "support":
-                problems.append(msg("inv_support", card=st.card_ids[c]))
-    for i, t in enumerate(st.aim):
-        if t >= 0 and (t >= m or st.owner[t] != st.owner[i]):
-            target = st.card_ids[t] if t < m else str(t)
-            problems.append(msg("inv_aim", card=st.card_ids[i], target=target))
-    if len(st.shed) % 2 or any(st.owner[c] == st.owner[src] for c, src in _pairs(st.shed)):
-        problems.append(msg("inv_shed"))
-    if st.phase == OVER:
-        if st.pending:
-            problems.append(msg("inv_over_pending"))
-    elif not st.pending:
-        problems.append(msg("inv_no_pending"))
-    elif st.pending[0] == "continue" and not st.step:
-        problems.append(msg("inv_stop_step"))
-    elif st.pending[0] == "continue" and (
-        st.pending[2] not in BOUNDARIES or st.pending[1] != st.active
-    ):
-        problems.append(msg("inv_stop", stop=st.pending[2], seat=st.pending[1] + 1))
-    elif st.phase != SETUP and not legal_actions(db, st):
-        problems.append(msg("inv_no_legal", kind=st.pending[0], seat=st.pending[1] + 1))
-    return problems
-
-
-def _pairs(flat: list[int]) -> list[tuple[int, int]]:
-    return [(flat[k], flat[k + 1]) for k in range(0, len(flat) - 1, 2)]

@@ -17,12 +17,12 @@ from cardtable.games.boss import balance, positions, texts, view
 from cardtable.games.boss.cards import default_db, parse_cards
 from cardtable.games.boss.effects import attack_of, available, can_attack, defn
 from cardtable.games.boss.formats import make_decks, parse_setup
+from cardtable.games.boss.invariants import invariant_problems
 from cardtable.games.boss.overrides import changes, check_overrides, decode, encode
 from cardtable.games.boss.overrides import with_overrides as overridden_db
 from cardtable.games.boss.records import BossDB, boss_db
 from cardtable.games.boss.rules import (
     apply_action,
-    invariant_problems,
     legal_actions,
     new_state,
     why_not,
