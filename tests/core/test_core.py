@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from cardtable.agents import make_agent, parse_spec
 from cardtable.core import IllegalAction, ReplayError, SetupError, get_game, state_hash
+from cardtable.core.instances import is_permutation
 from cardtable.core.match import play_match
 from cardtable.core.replay import Replay, verify
 from cardtable.core.rng import Rng, randbelow, seed_state, shuffle
@@ -88,6 +89,30 @@ def test_randbelow_draws_exactly_as_defined(state: int, bound: int) -> None:
     after, z = splitmix(state)
     assert randbelow(holder, bound) == (z * bound) >> 64
     assert holder.rng == after
+
+
+@given(
+    m=st.integers(0, 200),
+    data=st.data(),
+)
+@settings(max_examples=300, deadline=None)
+def test_is_permutation_says_whether_each_instance_is_there_once(
+    m: int, data: st.DataObject
+) -> None:
+    """The invariant checks' quick test: true exactly when the list holds 0 … m-1 once
+    each (a permutation, or one changed by a repeat, a loss, an extra or an instance out
+    of range)."""
+    items = data.draw(st.permutations(list(range(m))))
+    change = data.draw(st.sampled_from(["none", "repeat", "drop", "add", "outside"]))
+    if change == "repeat" and m > 1:
+        items[data.draw(st.integers(1, m - 1))] = items[0]
+    elif change == "drop" and m:
+        items.pop()
+    elif change == "add":
+        items.append(data.draw(st.integers(-2, m + 2)))
+    elif change == "outside" and m:
+        items[0] = data.draw(st.sampled_from([-1, m, m + 5]))
+    assert is_permutation(items, m) == (sorted(items) == list(range(m)))
 
 
 def test_rng_object_matches_functions() -> None:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import chain
 
-_EVERY: dict[int, frozenset[int]] = {}
-
 
 def flatten(zones: Iterable[list[int]]) -> list[int]:
     """The instances of every zone, zone after zone, in one list."""
@@ -15,10 +13,14 @@ def flatten(zones: Iterable[list[int]]) -> list[int]:
 
 def is_permutation(instances: list[int], m: int) -> bool:
     """Whether ``instances`` holds each of 0 … m-1 exactly once: the quick test that lets
-    an invariant check skip its detailed count when every card is in one place."""
-    every = _EVERY.get(m)
-    if every is None:
-        if len(_EVERY) >= 256:
-            _EVERY.clear()
-        every = _EVERY[m] = frozenset(range(m))
-    return len(instances) == m and every == set(instances)
+    an invariant check skip its detailed count when every card is in one place. (Marking
+    each instance seen, compiled, takes under half the time of comparing a set of them
+    with ``range(m)``'s.)"""
+    if len(instances) != m:
+        return False
+    seen = [False] * m
+    for c in instances:
+        if c < 0 or c >= m or seen[c]:
+            return False
+        seen[c] = True
+    return True
