@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardtable.agents import make_agent, parse_spec
 from cardtable.core import IllegalAction, ReplayError, SetupError, get_game, state_hash
-from cardtable.core.instances import is_permutation
+from cardtable.core.instances import flatten, is_permutation
 from cardtable.core.match import play_match
 from cardtable.core.replay import Replay, verify
 from cardtable.core.rng import Rng, randbelow, seed_state, shuffle
@@ -101,7 +101,7 @@ def test_is_permutation_says_whether_each_instance_is_there_once(
 ) -> None:
     """The invariant checks' quick test: true exactly when the list holds 0 … m-1 once
     each (a permutation, or one changed by a repeat, a loss, an extra or an instance out
-    of range)."""
+    of range); ``flatten`` joins zones into that list, zone after zone."""
     items = data.draw(st.permutations(list(range(m))))
     change = data.draw(st.sampled_from(["none", "repeat", "drop", "add", "outside"]))
     if change == "repeat" and m > 1:
@@ -113,6 +113,9 @@ def test_is_permutation_says_whether_each_instance_is_there_once(
     elif change == "outside" and m:
         items[0] = data.draw(st.sampled_from([-1, m, m + 5]))
     assert is_permutation(items, m) == (sorted(items) == list(range(m)))
+    cuts = sorted(data.draw(st.lists(st.integers(0, len(items)), max_size=6)))
+    zones = [items[a:b] for a, b in zip([0, *cuts], [*cuts, len(items)], strict=True)]
+    assert flatten(zones) == items and flatten(tuple(zones)) == items
 
 
 def test_rng_object_matches_functions() -> None:
