@@ -61,8 +61,13 @@ def start(out: Path, seed: int, backend: str = "numpy") -> subprocess.Popen[str]
 
 
 def finish(process: subprocess.Popen[str], out: Path) -> tuple[dict[str, Any], str]:
-    """A started run's results and messages, once it has ended."""
-    stdout, stderr = process.communicate(timeout=120)
+    """A started run's results and messages, once it has ended (killed after 120 s)."""
+    try:
+        stdout, stderr = process.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise
     assert process.returncode == 0, stderr
     doc = json.loads((out / "train_clash.json").read_text())
     return doc, " ".join((stderr + stdout).split())
