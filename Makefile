@@ -11,6 +11,7 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+TOOLS_STAMP := $(VENV)/.installed-tools-stamp
 STAMP  := $(VENV)/.installed-stamp
 DEV_STAMP := $(VENV)/.installed-dev-stamp
 RAY_STAMP := $(VENV)/.installed-ray-stamp
@@ -20,12 +21,18 @@ UV     := $(BIN)/python -m uv pip install -q --python $(BIN)/python
 RUN    := PYTHONDONTWRITEBYTECODE=
 JOBS   ?= auto
 
-.PHONY: play test test-ray train-demo check bench bench-server soak clean install native
+.PHONY: play test test-ray train-demo check bench bench-server soak clean install native compiled
 
-$(STAMP): pyproject.toml
+# The environment, uv and the compiler (mypy, pinned as the test extra pins it): all the
+# compiled build needs, so the engine compiles while uv installs the rest (native).
+$(TOOLS_STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit("cardtable needs Python >= 3.11") if sys.version_info < (3, 11) else None'
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(PIP) 'uv>=0.9,<1'
+	$(UV) "$$($(BIN)/python tools/compile.py --requirement)"
+	touch $(TOOLS_STAMP)
+
+$(STAMP): $(TOOLS_STAMP)
 	$(UV) -e '.[test]'
 	touch $(STAMP)
 
@@ -46,14 +53,20 @@ $(TRAIN_STAMP): $(STAMP)
 install: $(STAMP)
 
 # The compiled hot path (mypyc; tools/compile.py): rebuilt only when a compiled module
-# changed; without a C compiler it says so and the engine runs interpreted.
-native: $(STAMP)
+# changed; without a C compiler it says so and the engine runs interpreted. On a fresh
+# machine gcc's minute runs while uv installs the project (both must succeed).
+compiled: $(TOOLS_STAMP)
 	@$(RUN) $(BIN)/python tools/compile.py
+
+native: $(TOOLS_STAMP)
+	@$(MAKE) --no-print-directory compiled & built=$$!; \
+		$(MAKE) --no-print-directory install; installed=$$?; \
+		wait $$built && exit $$installed
 
 play: native
 	$(RUN) $(BIN)/cardtable serve --table clash
 
-# The services' Debian packages install in the background while pip installs the
+# The services' Debian packages install in the background while uv installs the
 # project and the engine compiles (the build tools, if missing, come first).
 test:
 	@sh tools/system-packages.sh build
