@@ -145,7 +145,9 @@ def build() -> int:
     ]
     os.chdir(SRC)
     BUILD.mkdir(parents=True, exist_ok=True)
-    MYPY_CONFIG.write_text(MYPY_SETTINGS)
+    # mypy's cache beside the build, not in src/ (the default: the current folder)
+    cache = f"[mypy]\ncache_dir = {BUILD / 'mypy-cache'}\n"
+    MYPY_CONFIG.write_text(MYPY_SETTINGS.replace("[mypy]\n", cache, 1))
     extensions = mypycify(
         ["--config-file", str(MYPY_CONFIG), *(os.path.relpath(p, SRC) for p in paths)],
         opt_level=OPT_LEVEL,
