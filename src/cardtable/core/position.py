@@ -145,7 +145,9 @@ def check_value(value: Any, where: str, spec: Field) -> Any:
         raise PositionError.msg(
             "position_type", where=where, expected=_expected(spec.kind), got=shown(value)
         )
-    kinds = spec.kind.split("|")
+    kinds = _KINDS.get(spec.kind)
+    if kinds is None:
+        kinds = _KINDS[spec.kind] = tuple(spec.kind.split("|"))
     for kind in kinds:
         if _is(value, kind):
             if kind == "int":
@@ -219,6 +221,8 @@ def whole(
 ) -> int:
     """A whole number in ``low..high`` read from a document (``true``/``false`` are not
     numbers), else a PositionError naming ``where``."""
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+        return value  # (what check_value returns for it, without building a Field)
     return int(check_value(value, where, Field(where, "int", low, high, rule=rule)))
 
 
@@ -266,6 +270,9 @@ def check_copies(
         )
 
 
+_KINDS: dict[str, tuple[str, ...]] = {}
+"""A Field's ``kind`` split at ``|`` (memo: positions check the same few kinds thousands
+of times)."""
 _INT = frozenset((int,))
 _STR = frozenset((str,))
 
