@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import sys
 import sysconfig
@@ -39,8 +40,10 @@ MYPY_CONFIG = BUILD / "mypy.ini"
 # and the standard library's stubs are followed; every other module is typed Any whether
 # it is installed or not, so the build needs only the compiler (`--requirement`) and
 # gives the same C with or without the rest: `make` compiles while uv installs the rest.
-MYPY_SETTINGS = """[mypy]
+# mypy keeps its cache beside the build (its default is the current folder, src/).
+MYPY_SETTINGS = f"""[mypy]
 python_version = 3.11
+cache_dir = {BUILD / "mypy-cache"}
 follow_imports = skip
 ignore_missing_imports = True
 
@@ -115,7 +118,7 @@ def largest_first(extensions: list[Any]) -> list[Any]:
     cores busy to the end."""
 
     def size(ext: Any) -> int:
-        return sum(os.path.getsize(s) for s in ext.sources if os.path.exists(s))
+        return sum(os.path.getsize(s) for s in ext.sources)
 
     return sorted(extensions, key=size, reverse=True)
 
@@ -145,9 +148,7 @@ def build() -> int:
     ]
     os.chdir(SRC)
     BUILD.mkdir(parents=True, exist_ok=True)
-    # mypy's cache beside the build, not in src/ (the default: the current folder)
-    cache = f"[mypy]\ncache_dir = {BUILD / 'mypy-cache'}\n"
-    MYPY_CONFIG.write_text(MYPY_SETTINGS.replace("[mypy]\n", cache, 1))
+    MYPY_CONFIG.write_text(MYPY_SETTINGS)
     extensions = mypycify(
         ["--config-file", str(MYPY_CONFIG), *(os.path.relpath(p, SRC) for p in paths)],
         opt_level=OPT_LEVEL,
@@ -182,7 +183,7 @@ def requirement() -> str:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     test = project["optional-dependencies"]["test"]
-    return next(r for r in test if r.split(">")[0].split("=")[0].strip() == "mypy")
+    return next(r for r in test if re.match(r"mypy\s*[<>=~!]", r))
 
 
 if __name__ == "__main__":

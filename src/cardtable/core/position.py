@@ -221,8 +221,8 @@ def whole(
 ) -> int:
     """A whole number in ``low..high`` read from a document (``true``/``false`` are not
     numbers), else a PositionError naming ``where``."""
-    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
-        return value  # (what check_value returns for it, without building a Field)
+    if type(value) is int:  # (check_value's own test for it, without building a Field)
+        return check_range(value, where, low, high, rule)
     return int(check_value(value, where, Field(where, "int", low, high, rule=rule)))
 
 
