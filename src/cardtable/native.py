@@ -21,8 +21,9 @@ from types import ModuleType
 
 # Compiled together (one shared library per group): the state, the rules and the
 # effects each game's legal-move generation and application run through, and the
-# search's tree, and the card records they read (each game's records.py). Card schemas
-# (pydantic), set-up, positions, views and rendering stay interpreted.
+# search's tree, the card records they read (each game's records.py), and the views
+# (observations are asked for at every node of OpenSpiel's search and for every RL
+# tensor). Card schemas (pydantic), set-up, positions and rendering stay interpreted.
 GROUPS: dict[str, tuple[str, ...]] = {
     "core_native": ("cardtable.core.rng", "cardtable.core.instances", "cardtable.core.records"),
     "agents_native": ("cardtable.agents.ismcts",),
@@ -34,6 +35,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.clash.rules",
         "cardtable.games.clash.invariants",
         "cardtable.games.clash.texts",
+        "cardtable.games.clash.view",
     ),
     "epic_native": (
         "cardtable.games.epic.records",
@@ -43,6 +45,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.epic.rules",
         "cardtable.games.epic.invariants",
         "cardtable.games.epic.texts",
+        "cardtable.games.epic.view",
     ),
     "bluemoon_native": (
         "cardtable.games.bluemoon.records",
@@ -52,6 +55,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.bluemoon.rules",
         "cardtable.games.bluemoon.invariants",
         "cardtable.games.bluemoon.texts",
+        "cardtable.games.bluemoon.view",
     ),
     "boss_native": (
         "cardtable.games.boss.records",
@@ -61,6 +65,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "cardtable.games.boss.rules",
         "cardtable.games.boss.invariants",
         "cardtable.games.boss.texts",
+        "cardtable.games.boss.view",
     ),
 }
 MODULES = frozenset(m for group in GROUPS.values() for m in group)

@@ -4,18 +4,25 @@ path; the canonical action texts are in texts.py)."""
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardtable.core.events import Event
 from cardtable.core.i18n import has, tr
 from cardtable.games.clash.abilities import ids_of, names_of
 from cardtable.games.clash.effects import atk_of, available, fort_hp, hp_of
+from cardtable.games.clash.records import CardDef
 from cardtable.games.clash.rules import FATIGUE_AFTER
 from cardtable.games.clash.state import DRAFT, OVER, ClashState
 from cardtable.games.clash.texts import ROW_NAMES, SEAT_KEYS
 
-if TYPE_CHECKING:
-    from cardtable.games.clash.game import ClashGame
+
+class GameTables(Protocol):
+    """The game as this module uses it: a card instance's definition in a state.
+    A protocol rather than the game's class, so that the module compiles (mypyc)
+    without the rest of cardtable."""
+
+    def card_def(self, state: ClashState, inst: int) -> CardDef | None: ...
+
 
 PKG = "cardtable.games.clash"
 COUNTED = ("amount", "mana", "turns")
@@ -57,13 +64,13 @@ def _destroyed_to_deck(st: ClashState, ev: Event, card: int) -> bool:
     return False
 
 
-def card_name(game: ClashGame, st: ClashState, inst: int, lang: str) -> str:
+def card_name(game: GameTables, st: ClashState, inst: int, lang: str) -> str:
     """The printed name of an instance."""
     d = game.card_def(st, inst)
     return msg("fortress", lang) if d is None else d.name(lang)
 
 
-def describe(game: ClashGame, st: ClashState | None, action: tuple[Any, ...], lang: str) -> str:
+def describe(game: GameTables, st: ClashState | None, action: tuple[Any, ...], lang: str) -> str:
     """Human text of an action (Подкрепление's row or host named as such)."""
     kind = action[0]
     if kind == "end":
@@ -102,7 +109,7 @@ def describe_continue(st: ClashState | None, lang: str) -> str:
     return msg(key, lang, seat=seat_of(st, seat, lang))
 
 
-def render_event(game: ClashGame, st: ClashState, ev: Event, lang: str) -> str:
+def render_event(game: GameTables, st: ClashState, ev: Event, lang: str) -> str:
     """One event as a line."""
     d = dict(ev.data)
     kw: dict[str, Any] = {}
@@ -145,7 +152,7 @@ def render_event(game: ClashGame, st: ClashState, ev: Event, lang: str) -> str:
         return f"{ev.kind} {ev.rule} {ev.data}"
 
 
-def creature_view(game: ClashGame, st: ClashState, c: int) -> dict[str, Any]:
+def creature_view(game: GameTables, st: ClashState, c: int) -> dict[str, Any]:
     """A creature in play as public data."""
     out: dict[str, Any] = {
         "inst": c,
@@ -166,7 +173,7 @@ def creature_view(game: ClashGame, st: ClashState, c: int) -> dict[str, Any]:
     return out
 
 
-def observation(game: ClashGame, st: ClashState, seat: int | None) -> dict[str, Any]:
+def observation(game: GameTables, st: ClashState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know: hidden hand places are None, hidden cards listed only as a set
     (``seat`` None: a spectator, who sees only the public places)."""
     hands = []
@@ -263,7 +270,7 @@ def observation(game: ClashGame, st: ClashState, seat: int | None) -> dict[str, 
     return obs
 
 
-def card_line(game: ClashGame, st: ClashState, inst: int, lang: str) -> str:
+def card_line(game: GameTables, st: ClashState, inst: int, lang: str) -> str:
     """'Name (cost) atk/hp [abilities]' for a card instance."""
     d = game.card_def(st, inst)
     if d is None:

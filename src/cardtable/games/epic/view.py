@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
@@ -16,11 +16,17 @@ from cardtable.games.epic.effects import (
     strength,
 )
 from cardtable.games.epic.multi import next_seat
+from cardtable.games.epic.records import EpicDB
 from cardtable.games.epic.state import DRAFT, F_CARD, F_STEP, OVER, EpicState
 
-if TYPE_CHECKING:
-    from cardtable.games.epic.game import EpicGame
-    from cardtable.games.epic.records import EpicDB
+
+class GameTables(Protocol):
+    """The game as this module uses it: the card database that knows a state's cards.
+    A protocol rather than the game's class, so that the module compiles (mypyc)
+    without the rest of cardtable."""
+
+    def dbs(self, st: Any) -> EpicDB: ...
+
 
 PKG = "cardtable.games.epic"
 POSITIONS = ("prepared", "expended", "flipped")
@@ -38,12 +44,12 @@ def seat_name(seat: int, lang: str) -> str:
     return msg("seat_a" if seat == 0 else "seat_b", lang)
 
 
-def card_name(game: EpicGame, st: EpicState, i: int, lang: str) -> str:
+def card_name(game: GameTables, st: EpicState, i: int, lang: str) -> str:
     """The printed name of an instance."""
     return game.dbs(st).cards[st.card_ids[i]].name(lang)
 
 
-def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang: str) -> str:
+def describe(game: GameTables, st: EpicState | None, action: tuple[Any, ...], lang: str) -> str:
     """Human text of an action."""
     kind = action[0]
     simple = {
@@ -116,7 +122,7 @@ def describe(game: EpicGame, st: EpicState | None, action: tuple[Any, ...], lang
     return msg(f"act_{kind}", lang)
 
 
-def describe_may(game: EpicGame, st: EpicState, yes: bool, lang: str) -> str:
+def describe_may(game: GameTables, st: EpicState, yes: bool, lang: str) -> str:
     """``yes`` / ``no`` of a "may" decision: Loyalty's cards shown or not (the frame stands
     before its first step), or a "you may …" sentence done or declined (epic.ability.may)."""
     if not st.stack or st.stack[-1][F_STEP] >= 0:
@@ -154,7 +160,7 @@ def describe_continue(st: EpicState | None, lang: str) -> str:
     return msg("act_continue_to", lang, next=what)
 
 
-def render_event(game: EpicGame, st: EpicState, ev: Event, lang: str) -> str:
+def render_event(game: GameTables, st: EpicState, ev: Event, lang: str) -> str:
     """One event as a line."""
     d = dict(ev.data)
     kw: dict[str, Any] = {}
@@ -184,7 +190,7 @@ def keyword_names(bits: int) -> list[str]:
 
 
 def champion_view(
-    game: EpicGame, st: EpicState, i: int, statics: StaticsInPlay | None = None
+    game: GameTables, st: EpicState, i: int, statics: StaticsInPlay | None = None
 ) -> dict[str, Any]:
     """A champion in play as public data (``statics``: the constant abilities in play, when
     already found)."""
@@ -224,7 +230,7 @@ def combat_damage_view(st: EpicState) -> dict[str, Any]:
     return {"src": a["src"], "left": a["left"], "side": a["side"], "parts": parts}
 
 
-def observation(game: EpicGame, st: EpicState, seat: int | None) -> dict[str, Any]:
+def observation(game: GameTables, st: EpicState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck
     order (``seat`` None: a spectator, who sees no hand but its revealed cards and no
     pack)."""
