@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from typer import rich_utils
 from typer._click import core as click_core
 from typer._click.formatting import HelpFormatter
 
@@ -22,19 +21,20 @@ from cardtable.core.i18n import DEFAULT_LANG, LANGS, load
 
 CATALOG = "cardtable.cli:help"
 ENV = "CARDTABLE_LANG"
-#: Typer's frame words (module constants of typer.rich_utils) and their English texts.
-FRAME = {
-    name: getattr(rich_utils, name)
-    for name in (
-        "ARGUMENTS_PANEL_TITLE",
-        "OPTIONS_PANEL_TITLE",
-        "COMMANDS_PANEL_TITLE",
-        "DEFAULT_STRING",
-        "ENVVAR_STRING",
-        "REQUIRED_LONG_STRING",
-        "DEPRECATED_STRING",
-    )
-}
+#: Typer's frame words: module constants of typer.rich_utils, which draws the help
+#: screens. That module (and the Markdown renderer it imports) takes about a fifth of a
+#: second to import, most of a command's start, so it is imported only when a help
+#: screen is drawn (``Context.get_help``), and the frame words are set then.
+FRAME_NAMES = (
+    "ARGUMENTS_PANEL_TITLE",
+    "OPTIONS_PANEL_TITLE",
+    "COMMANDS_PANEL_TITLE",
+    "DEFAULT_STRING",
+    "ENVVAR_STRING",
+    "REQUIRED_LONG_STRING",
+    "DEPRECATED_STRING",
+)
+_frame: dict[str, str] = {}
 USAGE = "Usage: "
 OPTIONS_METAVAR = "[OPTIONS]"
 HELP_OPTION = "Show this message and exit."
@@ -61,6 +61,32 @@ def text(english: str, lang: str) -> str:
     return load(CATALOG, lang).translations.gettext(english)
 
 
+def frame() -> dict[str, str]:
+    """Typer's frame words and their English texts (read once, before any is changed)."""
+    if not _frame:
+        from typer import rich_utils
+
+        _frame.update({name: getattr(rich_utils, name) for name in FRAME_NAMES})
+    return _frame
+
+
+def localize_frame(lang: str) -> None:
+    """Typer's frame words in ``lang``."""
+    from typer import rich_utils
+
+    for name, english in frame().items():
+        setattr(rich_utils, name, text(english, lang))
+
+
+_get_help = click_core.Context.get_help
+
+
+def get_help(ctx: click_core.Context) -> str:
+    """A help screen, its frame words in the current language first."""
+    localize_frame(_current["lang"])
+    return _get_help(ctx)
+
+
 class LocalizedFormatter(HelpFormatter):
     """Click's help formatter with the usage line's prefix in the current language."""
 
@@ -84,7 +110,7 @@ def help_params(cmd: Any) -> list[Any]:
 def english_texts(root: Any) -> list[str]:
     """Every help text of the tree in English (what the ``help`` catalog translates)."""
     localize(root, "en")
-    out = [*FRAME.values(), USAGE, OPTIONS_METAVAR]
+    out = [*frame().values(), USAGE, OPTIONS_METAVAR]
     for cmd in commands(root):
         out += [v for v in (cmd.help, cmd.short_help, cmd.epilog) if v]
         out += [p.help for p in help_params(cmd) if getattr(p, "help", None)]
@@ -95,8 +121,7 @@ def localize(root: Any, lang: str) -> None:
     """Give the command tree and Typer's frame the help texts of ``lang``."""
     _current["lang"] = lang
     click_core.Context.formatter_class = LocalizedFormatter
-    for name, english in FRAME.items():
-        setattr(rich_utils, name, text(english, lang))
+    setattr(click_core.Context, "get_help", get_help)  # noqa: B010  (a method replaced)
     for cmd in commands(root):
         _swap(cmd, ("help", "short_help", "epilog"), lang)
         cmd.options_metavar = text(OPTIONS_METAVAR, lang)
