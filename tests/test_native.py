@@ -1,5 +1,6 @@
 """The compiled build (mypyc, tools/compile.py) against the interpreted one: the same
-seeded games of every game and conformance setup end in identical state hashes.
+seeded games of every game and conformance setup end in identical state hashes, and the
+views show the same observations and texts along them.
 
 Each build runs in a fresh process (``CARDTABLE_INTERPRETED=1`` loads the sources even
 where compiled modules sit beside them)."""
@@ -45,6 +46,8 @@ def test_compiled_and_interpreted_builds_play_identical_games() -> None:
     assert compiled["build"] == "compiled"
     assert interpreted["hashes"] == compiled["hashes"]
     assert len(compiled["hashes"]) > 40
+    views = [k for k in compiled["hashes"] if k.endswith("/views")]
+    assert len(views) == sum(1 for k in compiled["hashes"] if k.endswith("/0")), "a setup's views"
 
 
 def test_every_listed_module_is_compiled_in_a_compiled_build() -> None:
