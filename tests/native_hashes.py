@@ -12,7 +12,6 @@ from typing import Any
 from cardtable.agents import IsmctsAgent, RandomAgent
 from cardtable.core import Game, game_ids, get_game, state_hash
 from cardtable.core.match import play_match
-from cardtable.core.rng import Rng
 from cardtable.native import build_name
 from tests.conformance.playout import json_text, playout
 
@@ -26,27 +25,19 @@ def views(game: Game, setup: dict[str, Any], seed: int) -> str:
     observation and the spectator's (one state in VIEW_EVERY, and the last), the text of
     every action taken and of every logged event, in both languages."""
     h = hashlib.sha256()
-    state = game.new_game(setup, seed, log=True)
-    rng = Rng(seed + 17)
     shown = 0
-    for k in range(10_000):
-        over = game.to_move(state) is None
-        if over or k % VIEW_EVERY == 0:
+    for k, (state, action) in enumerate(playout(game, setup, seed, log=True)):
+        if action is None or k % VIEW_EVERY == 0:
             for seat in range(game.num_seats(state)):
                 h.update(json_text(game.observe(state, seat)))
             h.update(json_text(game.spectate(state)))
-        log = state.log
-        for event in log[shown:]:
+        for event in state.log[shown:]:
             for lang in ("ru", "en"):
                 h.update(game.render_event(state, event, lang).encode())
-        shown = len(log)
-        if over:
-            break
-        legal = game.legal_actions(state)
-        action = legal[rng.randbelow(len(legal))]
-        for lang in ("ru", "en"):
-            h.update(game.describe(action, lang, state).encode())
-        game.apply(state, action)
+        shown = len(state.log)
+        if action is not None:
+            for lang in ("ru", "en"):
+                h.update(game.describe(action, lang, state).encode())
     return h.hexdigest()
 
 

@@ -14,10 +14,13 @@ from cardtable.core.rng import Rng
 MAX_ACTIONS = 20_000
 
 
-def playout(game: Game, setup: dict[str, Any], seed: int) -> Iterator[tuple[Any, Any]]:
+def playout(
+    game: Game, setup: dict[str, Any], seed: int, log: bool = False
+) -> Iterator[tuple[Any, Any]]:
     """Yield (state, action to apply) along a seeded random game, then (final state, None);
-    a running game (``to_move`` not None) without a legal action fails here."""
-    state = game.new_game(setup, seed)
+    a running game (``to_move`` not None) without a legal action fails here. ``log``: the
+    state keeps its event log (the same game)."""
+    state = game.new_game(setup, seed, log=log)
     rng = Rng(seed + 17)
     for _ in range(MAX_ACTIONS):
         if game.to_move(state) is None:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
+from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.i18n import has, tr
 from cardtable.games.bluemoon.overrides import decode
@@ -11,15 +12,6 @@ from cardtable.games.bluemoon.powers import ELEMENTS, count_kind, defn, ignored,
 from cardtable.games.bluemoon.records import BlueMoonDB
 from cardtable.games.bluemoon.state import OVER, BlueMoonState
 from cardtable.games.bluemoon.texts import COUNTS
-
-
-class GameTables(Protocol):
-    """The game as this module uses it: the card database that knows a state's cards.
-    A protocol rather than the game's class, so that the module compiles (mypyc)
-    without the rest of cardtable."""
-
-    def dbs(self, st: Any) -> BlueMoonDB: ...
-
 
 PKG = "cardtable.games.bluemoon"
 PHASES = ("setup", "fight", "over")
@@ -35,7 +27,7 @@ def seat_name(seat: int, lang: str) -> str:
     return msg("seat", lang, n=seat + 1)
 
 
-def card_name(game: GameTables, st: BlueMoonState, i: int, lang: str) -> str:
+def card_name(game: InlineCards[BlueMoonDB], st: BlueMoonState, i: int, lang: str) -> str:
     """The printed name of an instance in ``lang``."""
     return game.dbs(st).cards[st.card_ids[i]].name(lang)
 
@@ -49,7 +41,9 @@ def _task_mode(st: BlueMoonState | None) -> str:
     return MODES[st.tasks[0][T_CODE]]
 
 
-def describe(game: GameTables, st: BlueMoonState | None, action: tuple[Any, ...], lang: str) -> str:
+def describe(
+    game: InlineCards[BlueMoonDB], st: BlueMoonState | None, action: tuple[Any, ...], lang: str
+) -> str:
     """Human text of an action."""
     kind = action[0]
     if kind == "continue":
@@ -80,7 +74,7 @@ def describe(game: GameTables, st: BlueMoonState | None, action: tuple[Any, ...]
     return msg(f"act_{kind}", lang, card=name)
 
 
-def describe_continue(game: GameTables, st: BlueMoonState | None, lang: str) -> str:
+def describe_continue(game: InlineCards[BlueMoonDB], st: BlueMoonState | None, lang: str) -> str:
     """A step-mode stop's ``continue``, naming what comes next (engine.step)."""
     if st is None or not st.pending or st.pending[0] != "continue":
         return msg("act_continue", lang)
@@ -100,7 +94,7 @@ def describe_continue(game: GameTables, st: BlueMoonState | None, lang: str) -> 
     return msg("act_continue_to", lang, next=msg(key, lang, **args))
 
 
-def render_event(game: GameTables, st: BlueMoonState, ev: Event, lang: str) -> str:
+def render_event(game: InlineCards[BlueMoonDB], st: BlueMoonState, ev: Event, lang: str) -> str:
     """One event as a line."""
     d = dict(ev.data)
     kw: dict[str, Any] = {}
@@ -117,7 +111,7 @@ def render_event(game: GameTables, st: BlueMoonState, ev: Event, lang: str) -> s
         return f"{ev.kind} {ev.rule}"
 
 
-def _card(game: GameTables, st: BlueMoonState, i: int) -> dict[str, Any]:
+def _card(game: InlineCards[BlueMoonDB], st: BlueMoonState, i: int) -> dict[str, Any]:
     db = game.dbs(st)
     out = {
         "inst": i,
@@ -131,7 +125,9 @@ def _card(game: GameTables, st: BlueMoonState, i: int) -> dict[str, Any]:
     return out
 
 
-def observation(game: GameTables, st: BlueMoonState, seat: int | None) -> dict[str, Any]:
+def observation(
+    game: InlineCards[BlueMoonDB], st: BlueMoonState, seat: int | None
+) -> dict[str, Any]:
     """What ``seat`` may know (bluemoon.special.rule10): its own hand and discard pile, the
     other hand's size and revealed cards, both areas, the top of the other discard pile and
     of each leadership pile, deck sizes; no deck order. A game with what-if numbers shows
@@ -188,7 +184,7 @@ def gang_text(gang: str, lang: str) -> str:
     return msg("gang", lang, gang=msg(key, lang) if has(PKG, key, lang) else gang)
 
 
-def card_facts(game: GameTables, i: int, st: BlueMoonState, lang: str) -> str:
+def card_facts(game: InlineCards[BlueMoonDB], i: int, st: BlueMoonState, lang: str) -> str:
     """A card's type, values and icons as a short line."""
     d = defn(game.dbs(st), st, i)
     parts = [msg(f"type_{d.type}", lang)]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
+from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.i18n import load, tr
 from cardtable.games.boss.effects import attack_of, defn, max_resources
@@ -22,15 +23,6 @@ from cardtable.games.boss.state import (
     STACK,
     BossState,
 )
-
-
-class GameTables(Protocol):
-    """The game as this module uses it: the card database that knows a state's cards.
-    A protocol rather than the game's class, so that the module compiles (mypyc)
-    without the rest of cardtable."""
-
-    def dbs(self, st: Any) -> BossDB: ...
-
 
 PKG = "cardtable.games.boss"
 
@@ -55,12 +47,14 @@ def seat_name(seat: int, lang: str) -> str:
     return msg("seat", lang, n=seat + 1)
 
 
-def card_name(game: GameTables, st: BossState, i: int, lang: str) -> str:
+def card_name(game: InlineCards[BossDB], st: BossState, i: int, lang: str) -> str:
     """The printed name of an instance in ``lang``."""
     return game.dbs(st).cards[st.card_ids[i]].name(lang)
 
 
-def describe(game: GameTables, st: BossState | None, action: tuple[Any, ...], lang: str) -> str:
+def describe(
+    game: InlineCards[BossDB], st: BossState | None, action: tuple[Any, ...], lang: str
+) -> str:
     """Human text of an action."""
     kind = action[0]
     if kind == "continue":
@@ -90,7 +84,7 @@ def describe_continue(st: BossState | None, lang: str) -> str:
     return msg(f"act_continue_{boundary}", lang, seat=seat_name(seat, lang))
 
 
-def target_name(game: GameTables, st: BossState, x: int, lang: str) -> str:
+def target_name(game: InlineCards[BossDB], st: BossState, x: int, lang: str) -> str:
     """A target in words."""
     if x >= STACK:
         k = x - STACK
@@ -103,7 +97,7 @@ def target_name(game: GameTables, st: BossState, x: int, lang: str) -> str:
 
 
 # --- events ------------------------------------------------------------------------------
-def render_event(game: GameTables, st: BossState, ev: Event, lang: str) -> str:
+def render_event(game: InlineCards[BossDB], st: BossState, ev: Event, lang: str) -> str:
     """One event as a line (the rule id it applied is shown by the caller)."""
     d = dict(ev.data)
     kw: dict[str, Any] = {"seat": seat_name(ev.seat, lang) if ev.seat is not None else ""}
@@ -143,7 +137,7 @@ def render_event(game: GameTables, st: BossState, ev: Event, lang: str) -> str:
 
 
 # --- observations ------------------------------------------------------------------------
-def _permanent(game: GameTables, st: BossState, i: int) -> dict[str, Any]:
+def _permanent(game: InlineCards[BossDB], st: BossState, i: int) -> dict[str, Any]:
     db = game.dbs(st)
     d = defn(db, st, i)
     out: dict[str, Any] = {
@@ -172,7 +166,7 @@ def _frame(st: BossState, f: list[Any]) -> dict[str, Any]:
     }
 
 
-def observation(game: GameTables, st: BossState, seat: int | None) -> dict[str, Any]:
+def observation(game: InlineCards[BossDB], st: BossState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know (boss.zone.*): its own hand, the others' hand sizes and the
     cards in them everyone has seen, deck sizes (never their order), graveyards, the
     abyss (the cards a player exiled by redealing are shown to the others only:

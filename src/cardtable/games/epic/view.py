@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
+from cardtable.core.carddata import InlineCards
 from cardtable.core.events import Event
 from cardtable.core.i18n import tr
 from cardtable.games.epic.cards import KEYWORDS
@@ -18,15 +19,6 @@ from cardtable.games.epic.effects import (
 from cardtable.games.epic.multi import next_seat
 from cardtable.games.epic.records import EpicDB
 from cardtable.games.epic.state import DRAFT, F_CARD, F_STEP, OVER, EpicState
-
-
-class GameTables(Protocol):
-    """The game as this module uses it: the card database that knows a state's cards.
-    A protocol rather than the game's class, so that the module compiles (mypyc)
-    without the rest of cardtable."""
-
-    def dbs(self, st: Any) -> EpicDB: ...
-
 
 PKG = "cardtable.games.epic"
 POSITIONS = ("prepared", "expended", "flipped")
@@ -44,12 +36,14 @@ def seat_name(seat: int, lang: str) -> str:
     return msg("seat_a" if seat == 0 else "seat_b", lang)
 
 
-def card_name(game: GameTables, st: EpicState, i: int, lang: str) -> str:
+def card_name(game: InlineCards[EpicDB], st: EpicState, i: int, lang: str) -> str:
     """The printed name of an instance."""
     return game.dbs(st).cards[st.card_ids[i]].name(lang)
 
 
-def describe(game: GameTables, st: EpicState | None, action: tuple[Any, ...], lang: str) -> str:
+def describe(
+    game: InlineCards[EpicDB], st: EpicState | None, action: tuple[Any, ...], lang: str
+) -> str:
     """Human text of an action."""
     kind = action[0]
     simple = {
@@ -122,7 +116,7 @@ def describe(game: GameTables, st: EpicState | None, action: tuple[Any, ...], la
     return msg(f"act_{kind}", lang)
 
 
-def describe_may(game: GameTables, st: EpicState, yes: bool, lang: str) -> str:
+def describe_may(game: InlineCards[EpicDB], st: EpicState, yes: bool, lang: str) -> str:
     """``yes`` / ``no`` of a "may" decision: Loyalty's cards shown or not (the frame stands
     before its first step), or a "you may …" sentence done or declined (epic.ability.may)."""
     if not st.stack or st.stack[-1][F_STEP] >= 0:
@@ -160,7 +154,7 @@ def describe_continue(st: EpicState | None, lang: str) -> str:
     return msg("act_continue_to", lang, next=what)
 
 
-def render_event(game: GameTables, st: EpicState, ev: Event, lang: str) -> str:
+def render_event(game: InlineCards[EpicDB], st: EpicState, ev: Event, lang: str) -> str:
     """One event as a line."""
     d = dict(ev.data)
     kw: dict[str, Any] = {}
@@ -190,7 +184,7 @@ def keyword_names(bits: int) -> list[str]:
 
 
 def champion_view(
-    game: GameTables, st: EpicState, i: int, statics: StaticsInPlay | None = None
+    game: InlineCards[EpicDB], st: EpicState, i: int, statics: StaticsInPlay | None = None
 ) -> dict[str, Any]:
     """A champion in play as public data (``statics``: the constant abilities in play, when
     already found)."""
@@ -230,7 +224,7 @@ def combat_damage_view(st: EpicState) -> dict[str, Any]:
     return {"src": a["src"], "left": a["left"], "side": a["side"], "parts": parts}
 
 
-def observation(game: GameTables, st: EpicState, seat: int | None) -> dict[str, Any]:
+def observation(game: InlineCards[EpicDB], st: EpicState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may know: its own hand, other hands' sizes and revealed cards, no deck
     order (``seat`` None: a spectator, who sees no hand but its revealed cards and no
     pack)."""
