@@ -21,12 +21,13 @@ from types import ModuleType
 
 # Compiled together (one shared library per group): the state, the rules and the
 # effects each game's legal-move generation and application run through, and the
-# search's tree, the card records they read (each game's records.py), and the views
+# search's tree and OpenSpiel's rollout loop (rl/rollout.py), the card records they read
+# (each game's records.py), and the views
 # (observations are asked for at every node of OpenSpiel's search and for every RL
 # tensor). Card schemas (pydantic), set-up, positions and rendering stay interpreted.
 GROUPS: dict[str, tuple[str, ...]] = {
     "core_native": ("cardtable.core.rng", "cardtable.core.instances", "cardtable.core.records"),
-    "agents_native": ("cardtable.agents.ismcts",),
+    "agents_native": ("cardtable.agents.ismcts", "cardtable.rl.rollout"),
     "clash_native": (
         "cardtable.games.clash.records",
         "cardtable.games.clash.state",

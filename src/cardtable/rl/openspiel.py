@@ -52,11 +52,10 @@ from cardtable.core.registry import game_ids, get_game
 from cardtable.core.rng import Rng
 from cardtable.rl.encoding import Encoder, encoder_for
 from cardtable.rl.episode import index_actions, player_seats, seat_rewards
+from cardtable.rl.rollout import Draws, TextCodec, random_playout
 
 PREFIX = "python_cardtable_"
 DEFAULT_PARAMS: dict[str, Any] = {"setup": "{}", "deals": 1 << 16, "max_game_length": 10_000}
-TEXT_ACTIONS = 1 << 16
-"""Size of the action space when actions are numbered by their text (the agent's games)."""
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -72,31 +71,6 @@ class EncoderCodec:
     def choices(self, game: Game, state: Any, seat: int) -> dict[int, Action]:
         """The legal actions of ``seat`` (to move) by id."""
         return index_actions(self.encoder, game.observe(state, seat), game.legal_actions(state))
-
-
-class TextCodec:
-    """Action ids numbered by canonical action text in order of first sight: stable for one
-    agent's life, and the same for the same choice in every sampled state."""
-
-    num_actions = TEXT_ACTIONS
-
-    def __init__(self) -> None:
-        self.ids: dict[str, int] = {}
-        self.texts: list[str] = []
-
-    def choices(self, game: Game, state: Any, seat: int) -> dict[int, Action]:
-        """The legal actions by id (copies with one text are one choice)."""
-        out: dict[int, Action] = {}
-        for action in game.legal_actions(state):
-            text = game.action_text(state, action)
-            known = self.ids.get(text)
-            if known is None:
-                if len(self.texts) >= self.num_actions:
-                    raise RuntimeError("more distinct action texts than the action space holds")
-                known = self.ids[text] = len(self.texts)
-                self.texts.append(text)
-            out.setdefault(known, action)
-        return out
 
 
 Codec = EncoderCodec | TextCodec
@@ -441,28 +415,6 @@ def legacy_generator(seed: int) -> tuple[np.random.RandomState, np.random.MT1993
     return random_state, bits
 
 
-class Draws:
-    """``RandomState.randint(n)`` calls answered as numpy's legacy generator answers them:
-    masked rejection on the Mersenne Twister's 32-bit outputs (nothing drawn for n = 1),
-    each output read with ``random_raw``, which leaves the generator exactly where the same
-    ``randint`` calls leave it, at under a third of their cost."""
-
-    def __init__(self, bits: np.random.MT19937) -> None:
-        self.raw = bits.random_raw
-
-    def below(self, n: int) -> int:
-        """A number in ``range(n)``: what ``randint(n)`` would return."""
-        if n == 1:
-            return 0
-        top = n - 1
-        mask = (1 << top.bit_length()) - 1
-        raw = self.raw
-        while True:
-            value: int = raw() & mask
-            if value <= top:
-                return value
-
-
 class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
     """OpenSpiel's random-rollout evaluator, its rollouts played on the engine side.
 
@@ -483,8 +435,8 @@ class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         bits: np.random.MT19937 | None = None,
     ) -> None:
         super().__init__(n_rollouts, random_state)
-        self.draw: Callable[[int], int] = (
-            random_state.randint if bits is None else Draws(bits).below
+        self.draw: Draws | Callable[[int], Any] = (
+            random_state.randint if bits is None else Draws(bits)
         )
 
     def evaluate(self, state: Any) -> np.ndarray:
@@ -493,23 +445,18 @@ class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         if table.state is None or self.max_length is not None:
             theirs: np.ndarray = super().evaluate(state)
             return theirs
-        draw = self.draw
         rules = table.rules
-        game, codec, bound = rules.game, rules.codec, rules.max_length
         result: np.ndarray | None = None
         for _ in range(self.n_rollouts):
-            # (Table.mover, Table.choices and Table.play, inlined on a clone)
-            work = table.state.clone()
-            decisions = table.decisions
-            while decisions < bound:
-                seat = game.to_move(work)
-                if seat is None:
-                    break
-                choices = codec.choices(game, work, seat)
-                ids = sorted(choices)
-                game.apply_unchecked(work, choices[ids[draw(len(ids))]])
-                decisions += 1
-            returns = np.array(seat_rewards(game.outcome(work), rules.seats))
+            outcome = random_playout(
+                rules.game,
+                rules.codec,
+                table.state.clone(),
+                table.decisions,
+                rules.max_length,
+                self.draw,
+            )
+            returns = np.array(seat_rewards(outcome, rules.seats))
             result = returns if result is None else result + returns
         assert result is not None
         mean: np.ndarray = result / self.n_rollouts
