@@ -78,8 +78,9 @@ def random_playout(
     """Play ``state`` (changed in place) on to the end with uniformly drawn moves, at most
     until ``bound`` decisions have been made in all: at each move the legal ids in order
     and the one at ``draw(len(ids))`` (``Draws.below`` for a ``Draws``), as OpenSpiel's
-    ``RandomRolloutEvaluator`` picks with ``RandomState.choice``. The game's outcome (None
-    at the bound)."""
+    ``RandomRolloutEvaluator`` picks with ``RandomState.choice``. ``codec`` is anything
+    with the codecs' ``choices`` (a ``TextCodec`` is called natively). The game's outcome,
+    None when the bound stopped an unfinished game."""
     by_text = codec if isinstance(codec, TextCodec) else None
     draws = draw if isinstance(draw, Draws) else None
     while decisions < bound:
