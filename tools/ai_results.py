@@ -7,12 +7,19 @@ when paired) with a 95% Wilson interval, games played, its CPU seconds per real 
 file plays no game (an unfinished run shows what it has so far). Usage:
 
     python tools/ai_results.py [--both] docs/ai/results/*.jsonl
+    python tools/ai_results.py --ranges 1,80,95 docs/ai/results/openspiel-epic-1000.jsonl
+
+``--ranges`` gives each agent's CPU seconds per decision over ranges of games in the order
+they were played (the file's order), each range from one listed game number to the next:
+a long run may span a faster version of an agent or a busier machine, and its paragraph
+quotes each range.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 from numpy import format_float_positional
@@ -62,8 +69,34 @@ def row(result: SimResult, both: bool = False) -> str:
     )
 
 
+def cpu_ranges(path: Path, starts: list[int]) -> None:
+    """Print each agent's CPU seconds per decision over the games ``starts[i]`` to
+    ``starts[i + 1] - 1`` (numbered from 1 in the file's order), and the last to the end."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    agents = json.loads(lines[0])["config"]["specs"]
+    records = [json.loads(line) for line in lines[1:] if line.strip()]
+    bounds = [*starts, len(records) + 1]
+    for first, end in pairwise(bounds):
+        part = records[first - 1 : end - 1]
+        if not part:
+            continue
+        spent: dict[str, list[float]] = {spec: [0.0, 0.0] for spec in agents}
+        for r in part:
+            for spec, cpu, decisions in zip(r["specs"], r["think_s"], r["decisions"], strict=True):
+                total = spent[spec]
+                total[0] += cpu
+                total[1] += decisions
+        per = ", ".join(f"`{k}` {seconds(c / max(d, 1))}" for k, (c, d) in spent.items())
+        print(f"games {first}–{first + len(part) - 1}: {per}")
+
+
 def main(args: list[str]) -> None:
-    """Print the table."""
+    """Print the table (or, with ``--ranges``, the CPU per decision by range of games)."""
+    if args and args[0] == "--ranges":
+        starts = sorted({int(x) for x in args[1].split(",")})
+        for p in args[2:]:
+            cpu_ranges(Path(p), starts)
+        return
     both = "--both" in args
     paths = [a for a in args if a != "--both"]
     cpu = (
