@@ -435,8 +435,8 @@ class EngineRollouts(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
         bits: np.random.MT19937 | None = None,
     ) -> None:
         super().__init__(n_rollouts, random_state)
-        self.draw: Draws | Callable[[int], Any] = (
-            random_state.randint if bits is None else Draws(bits)
+        self.draw: Callable[[int], Any] = (
+            random_state.randint if bits is None else Draws(bits).below
         )
 
     def evaluate(self, state: Any) -> np.ndarray:

@@ -69,35 +69,23 @@ class Draws:
 
 def random_playout(
     game: Game,
-    codec: TextCodec | Any,
+    codec: Any,
     state: Any,
     decisions: int,
     bound: int,
-    draw: Draws | Callable[[int], Any],
+    draw: Callable[[int], Any],
 ) -> Outcome | None:
     """Play ``state`` (changed in place) on to the end with uniformly drawn moves, at most
-    until ``bound`` decisions have been made in all: at each move the legal ids in order
-    and the one at ``draw(len(ids))`` (``Draws.below`` for a ``Draws``), as OpenSpiel's
-    ``RandomRolloutEvaluator`` picks with ``RandomState.choice``. ``codec`` is anything
-    with the codecs' ``choices`` (a ``TextCodec`` is called natively). The game's outcome,
-    None when the bound stopped an unfinished game."""
-    by_text = codec if isinstance(codec, TextCodec) else None
-    draws = draw if isinstance(draw, Draws) else None
+    until ``bound`` decisions have been made in all: at each move the legal ids of
+    ``codec.choices`` in order and the one at ``draw(len(ids))``, as OpenSpiel's
+    ``RandomRolloutEvaluator`` picks with ``RandomState.choice``. The game's outcome, None
+    when the bound stopped an unfinished game."""
     while decisions < bound:
         seat = game.to_move(state)
         if seat is None:
             break
-        if by_text is not None:
-            choices = by_text.choices(game, state, seat)
-        else:
-            choices = codec.choices(game, state, seat)
+        choices = codec.choices(game, state, seat)
         ids = sorted(choices)
-        n = len(ids)
-        if draws is not None:
-            k = draws.below(n)
-        else:
-            assert not isinstance(draw, Draws)
-            k = int(draw(n))
-        game.apply_unchecked(state, choices[ids[k]])
+        game.apply_unchecked(state, choices[ids[int(draw(len(ids)))]])
         decisions += 1
     return game.outcome(state)
