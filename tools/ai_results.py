@@ -17,6 +17,7 @@ quotes each range.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from itertools import pairwise
@@ -92,24 +93,39 @@ def cpu_ranges(path: Path, starts: list[int]) -> None:
 
 def main(args: list[str]) -> None:
     """Print the table (or, with ``--ranges``, the CPU per decision by range of games)."""
-    if args and args[0] == "--ranges":
-        starts = sorted({int(x) for x in args[1].split(",")})
-        for p in args[2:]:
-            cpu_ranges(Path(p), starts)
+    parser = argparse.ArgumentParser(
+        prog="tools/ai_results.py", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    parser.add_argument("--both", action="store_true", help="the opponent's CPU too")
+    parser.add_argument(
+        "--ranges", metavar="N,M,...", help="CPU per decision by range of games from these"
+    )
+    opts = parser.parse_args(args)
+    missing = [str(p) for p in opts.files if not p.is_file()]
+    if missing:
+        parser.error(f"no such file: {', '.join(missing)}")
+    if opts.ranges is not None:
+        try:
+            starts = sorted({int(x) for x in opts.ranges.split(",")})
+        except ValueError:
+            parser.error(f"--ranges takes game numbers separated by commas, not {opts.ranges!r}")
+        for p in opts.files:
+            cpu_ranges(p, starts)
         return
-    both = "--both" in args
-    paths = [a for a in args if a != "--both"]
     cpu = (
         "| CPU s per decision, agent | CPU s per decision, opponent "
-        if both
+        if opts.both
         else "| CPU s per decision "
     )
     print(f"| game | agent | opponent | games | win rate | 95% interval {cpu}| mean turns |")
     print(
-        "| --- | --- | --- | ---: | ---: | --- | ---: | " + ("---: | " if both else "") + "---: |"
+        "| --- | --- | --- | ---: | ---: | --- | ---: | "
+        + ("---: | " if opts.both else "")
+        + "---: |"
     )
-    for p in paths:
-        print(row(load(Path(p)), both))
+    for p in opts.files:
+        print(row(load(p), opts.both))
 
 
 if __name__ == "__main__":

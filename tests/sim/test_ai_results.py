@@ -61,3 +61,25 @@ def test_cpu_ranges_follow_the_files_order_and_each_agent_across_seats(
         f"games 1–2: `{A}` 0.200, `{B}` 0.020",
         f"games 3–3: `{A}` 0.500, `{B}` 0.100",
     ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["missing.jsonl"], "no such file: missing.jsonl"),
+        (["--ranges", "1,x", "RUN"], "--ranges takes game numbers separated by commas"),
+    ],
+)
+def test_bad_arguments_name_what_is_wrong(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    """A missing file or a malformed range list ends with a message saying which, and
+    prints no table."""
+    run = tmp_path / "run.jsonl"
+    run.write_text("", encoding="utf-8")
+    with pytest.raises(SystemExit) as exit_:
+        TOOL.main([str(run) if a == "RUN" else a for a in args])
+    assert exit_.value.code == 2
+    captured = capsys.readouterr()
+    assert message in captured.err
+    assert captured.out == ""
