@@ -129,11 +129,11 @@ def test_a_run_stopped_during_self_play_plays_on_from_its_last_part(
     real = selfplay.play_one
     played: list[int] = []
 
-    def stopping(encoder: Any, agent: str, seed: int, index: int) -> Any:
+    def stopping(encoder: Any, agent: str, seed: int, index: int, *labels: Any) -> Any:
         if index == SAVE_GAMES + 2:
             raise KeyboardInterrupt  # as a stopped process would
         played.append(index)
-        return real(encoder, agent, seed, index)
+        return real(encoder, agent, seed, index, *labels)
 
     monkeypatch.setattr(selfplay, "play_one", stopping)
     with pytest.raises(KeyboardInterrupt):
@@ -141,9 +141,9 @@ def test_a_run_stopped_during_self_play_plays_on_from_its_last_part(
     assert (tmp_path / "a" / PART).exists() and not (tmp_path / "a" / DATA).exists()
     played.clear()
 
-    def counting(encoder: Any, agent: str, seed: int, index: int) -> Any:
+    def counting(encoder: Any, agent: str, seed: int, index: int, *labels: Any) -> Any:
         played.append(index)
-        return real(encoder, agent, seed, index)
+        return real(encoder, agent, seed, index, *labels)
 
     monkeypatch.setattr(selfplay, "play_one", counting)
     resumed = train(config, tmp_path / "a")

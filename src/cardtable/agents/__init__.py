@@ -45,6 +45,17 @@ def _nn(game: Game, seed: int, params: dict[str, str]) -> Agent:
 
 register_agent("nn", _nn)
 
+
+def _nn_value(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    """One move of lookahead scored by the value network (cardtable.learn), loaded on
+    first use."""
+    from cardtable.learn.lookahead import make_value_agent
+
+    return make_value_agent(game, seed, params)
+
+
+register_agent("nn-value", _nn_value)
+
 __all__ = [
     "GreedyAgent",
     "IsmctsAgent",

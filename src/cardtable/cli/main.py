@@ -874,17 +874,67 @@ def train_command(
             help="Hidden layer widths of the policy network joined by commas (0: linear).",
         ),
     ] = "32",
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds",
+            min=1,
+            help="Rounds of self-play: every round after the first is played by nn-value on "
+            "the network the round before trained, and trains on from it.",
+        ),
+    ] = 1,
+    td: Annotated[
+        float,
+        typer.Option(
+            "--td",
+            min=0.0,
+            max=1.0,
+            help="λ of the labels in rounds after the first: 1 is the final result, less "
+            "mixes in the previous network's values (TD(λ)).",
+        ),
+    ] = 0.8,
+    explore: Annotated[
+        float,
+        typer.Option(
+            "--explore", min=0.0, max=1.0, help="nn-value's share of random moves in self-play."
+        ),
+    ] = 0.05,
+    dets: Annotated[
+        int,
+        typer.Option("--dets", min=1, help="nn-value's samples of the hidden cards per move."),
+    ] = 1,
+    measure: Annotated[
+        str,
+        typer.Option("--measure", help="Opponent each round's nn-value agent is scored against."),
+    ] = "greedy",
+    measure_games: Annotated[
+        int,
+        typer.Option(
+            "--measure-games", min=0, help="Paired games of that score per round (0: none)."
+        ),
+    ] = 0,
     lang: LangOpt = Lang.ru,
 ) -> None:
     """Train a value network and a policy network by self-play: each seat's observation
     vector labelled with its final result (+1 win, -1 loss, 0 draw), each decision with
-    the agent's choice."""
+    the agent's choice; with --rounds, again and again with the agent the last round's
+    network makes."""
 
     def body() -> None:
-        from cardtable.cli.training import TrainRequest, train_cmd
+        from cardtable.cli.training import RoundsRequest, TrainRequest, train_cmd
 
         req = TrainRequest(
-            game_id, setup, agent, games, epochs, seed, out, hidden, lang.value, policy_hidden
+            game_id,
+            setup,
+            agent,
+            games,
+            epochs,
+            seed,
+            out,
+            hidden,
+            lang.value,
+            policy_hidden,
+            RoundsRequest(rounds, td, explore, dets, measure, measure_games),
         )
         train_cmd(req)
 

@@ -1,5 +1,5 @@
 """``cardtable train GAME``: a value network and a policy network trained by self-play
-(cardtable.learn)."""
+(cardtable.learn), in one run or in rounds (``--rounds``, cardtable.learn.rounds)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 from rich.text import Text
 
 from cardtable.cli.render import console, err_console, t
 from cardtable.core.errors import SetupError
 from cardtable.core.registry import get_game
+from cardtable.learn.rounds import ROUNDS, ROUNDS_CURVE, Round, RoundsConfig, train_rounds
 from cardtable.learn.train import (
     CURVE,
     NET,
@@ -22,8 +24,21 @@ from cardtable.learn.train import (
     Epoch,
     PolicyEpoch,
     TrainConfig,
+    TrainResult,
     train,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsRequest:
+    """The command line's choices for ``--rounds``."""
+
+    rounds: int = 1
+    td: float = 0.8
+    explore: float = 0.05
+    dets: int = 1
+    measure: str = "greedy"
+    measure_games: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +55,7 @@ class TrainRequest:
     hidden: str
     lang: str
     policy_hidden: str = "32"
+    rounds: RoundsRequest = RoundsRequest()
 
 
 def parse_setup(text: str | None, lang: str) -> dict[str, Any]:
@@ -71,6 +87,7 @@ def train_cmd(req: TrainRequest) -> None:
     print where the network, the summary and the curve are."""
     lang = req.lang
     get_game(req.game)  # an unknown game fails before anything is written
+    more = req.rounds
     config = TrainConfig(
         game=req.game,
         setup=parse_setup(req.setup, lang),
@@ -80,6 +97,7 @@ def train_cmd(req: TrainRequest) -> None:
         seed=req.seed,
         hidden=parse_hidden(req.hidden, lang),
         policy_hidden=parse_hidden(req.policy_hidden, lang, "--policy-hidden"),
+        td=more.td if more.rounds > 1 else 1.0,
     )
     out = Path(req.out or f"runs/train-{req.game}-{req.seed}")
     progress = Progress(
@@ -91,7 +109,10 @@ def train_cmd(req: TrainRequest) -> None:
         console=err_console(),
         transient=True,
     )
+    rounds: list[Round] = []
     with progress:
+        if more.rounds > 1:
+            stage = progress.add_task(t("train_rounds", lang), total=more.rounds, loss="")
         games = progress.add_task(t("train_playing", lang), total=config.games, loss="")
         epochs = progress.add_task(t("train_epochs", lang), total=config.epochs, loss="")
         policy = progress.add_task(t("train_policy", lang), total=config.epochs, loss="")
@@ -110,13 +131,52 @@ def train_cmd(req: TrainRequest) -> None:
             )
             progress.update(policy, completed=e.epoch, loss=loss)
 
-        result = train(
-            config,
-            out,
-            on_game=lambda i: progress.update(games, completed=i + 1),
-            on_epoch=on_epoch,
-            on_policy_epoch=on_policy_epoch,
-        )
+        hooks: dict[str, Any] = {
+            "on_game": lambda i: progress.update(games, completed=i + 1),
+            "on_epoch": on_epoch,
+            "on_policy_epoch": on_policy_epoch,
+        }
+        if more.rounds > 1:
+
+            def on_round(r: int) -> None:
+                progress.update(stage, completed=r)
+                for task in (games, epochs, policy):
+                    progress.update(task, completed=0, loss="")
+
+            extra = RoundsConfig(
+                more.rounds, more.explore, more.dets, more.measure, more.measure_games
+            )
+            rounds = train_rounds(config, extra, out, on_round=on_round, **hooks)
+            result = None
+        else:
+            result = train(config, out, **hooks)
+    if result is not None:
+        _print_result(out, result, lang)
+    else:
+        _print_rounds(out, rounds, more, lang)
+
+
+def _print_rounds(out: Path, rounds: list[Round], more: RoundsRequest, lang: str) -> None:
+    """Each round's held-out loss and score, then the files."""
+    table = Table(title=t("train_rounds", lang))
+    for head in ("train_round", "train_agent", "train_val_loss", "train_baseline"):
+        table.add_column(t(head, lang))
+    if more.measure_games:
+        table.add_column(t("train_score", lang, opponent=more.measure, n=more.measure_games))
+    for r in rounds:
+        row = [str(r.round), r.agent, f"{r.val_loss:.4f}", f"{r.baseline:.4f}"]
+        if more.measure_games:
+            row.append("-" if r.score is None else f"{r.score:.1%}")
+        table.add_row(*row)
+    screen = console()
+    screen.print(table)
+    for name in (NET, POLICY, SUMMARY, CURVE, ROUNDS, ROUNDS_CURVE):
+        if (out / name).exists():
+            screen.print(Text(f"  {out / name}"))
+
+
+def _print_result(out: Path, result: TrainResult, lang: str) -> None:
+    """The losses of one run, then the files."""
     screen = console()
     if result.resumed_at:
         screen.print(Text(t("train_resumed", lang, n=result.resumed_at)))

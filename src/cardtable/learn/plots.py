@@ -48,13 +48,7 @@ def loss_curve(
         agree.set_ylim(0.0, 1.0)
         agree.set_ylabel("held-out top-1 agreement (green)")
         pax.legend(loc="upper center")
-    fig.tight_layout()
-    image = io.BytesIO()
-    try:
-        fig.savefig(image, dpi=100, format="png", metadata={"Software": None})
-    finally:
-        plt.close(fig)
-    return atomic_write_bytes(Path(path), image.getvalue())
+    return _save(fig, path)
 
 
 def _loss_panel(
@@ -68,3 +62,36 @@ def _loss_panel(
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("epoch")
     ax.set_ylabel(ylabel)
+
+
+def rounds_curve(path: str | Path, rounds: Sequence[Any], title: str, opponent: str) -> Path:
+    """Each round's held-out loss (against its games' constant predictor) and, where
+    measured, its ``nn-value`` agent's win rate against ``opponent``."""
+    fig, ax = plt.subplots(figsize=(6.5, 4.0))
+    xs = [r.round for r in rounds]
+    ax.plot(xs, [r.val_loss for r in rounds], marker="o", label="held-out loss")
+    ax.plot(xs, [r.baseline for r in rounds], color="grey", linestyle="--", label="constant")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("round")
+    ax.set_ylabel("mean squared error")
+    ax.set_title(f"{title}: self-play rounds")
+    ax.legend(loc="upper left")
+    scored = [(r.round, r.score) for r in rounds if r.score is not None]
+    if scored:
+        win = ax.twinx()
+        win.plot([x for x, _ in scored], [y for _, y in scored], color="green", marker="s")
+        win.axhline(0.5, color="green", linestyle=":")
+        win.set_ylim(0.0, 1.0)
+        win.set_ylabel(f"win rate against {opponent} (green)")
+    return _save(fig, path)
+
+
+def _save(fig: Any, path: str | Path) -> Path:
+    """The figure as a PNG at ``path`` (written whole), then closed."""
+    fig.tight_layout()
+    image = io.BytesIO()
+    try:
+        fig.savefig(image, dpi=100, format="png", metadata={"Software": None})
+    finally:
+        plt.close(fig)
+    return atomic_write_bytes(Path(path), image.getvalue())

@@ -1,5 +1,5 @@
-"""Training data by self-play: observation vectors labelled with final results, and the
-self-play agent's choices.
+"""Training data by self-play: observation vectors labelled with final results (or with
+λ-returns of a value network), and the self-play agent's choices.
 
 Every seat is played by the same named agent (any spec ``make_agent`` takes). At every
 decision of a game, the observation vector of every seat is recorded; once the game
@@ -9,6 +9,12 @@ rows), the encoder indices of its legal actions (``index_actions``) and the inde
 action the agent chose. Game ``i`` of a run seeded ``S`` uses the seeds of
 ``cardtable.sim.run`` (``game_seed``, ``agent_seed``), so the same arguments give the same
 arrays, bit for bit.
+
+With a ``bootstrap`` value network and ``lam`` below 1, a row's label is instead its
+seat's λ-return (TD(λ), computed once the game is over): the seat's rows in order, the
+last labelled with the result, each earlier one with ``(1 - lam)`` times the network's
+value of the seat's next row plus ``lam`` times that row's label. ``lam = 1`` is the
+final result again; ``lam = 0`` the network's value of the next row alone.
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ import numpy as np
 from cardtable.agents import make_agent
 from cardtable.core.game import Action, Game
 from cardtable.core.match import play_match
-from cardtable.learn.value import result_for
+from cardtable.learn.value import ValueNet, result_for
 from cardtable.rl.encoding import Encoder, encoder_for
 from cardtable.rl.episode import index_actions
 from cardtable.sim.run import agent_seed, game_seed
@@ -131,12 +137,33 @@ class Decision:
     chosen: int
 
 
+def lambda_returns(
+    values: np.ndarray, seats: list[int], results: list[float], lam: float
+) -> list[float]:
+    """Each row's λ-return along its seat's rows (``values[i]``: the network's value of row
+    ``i``; ``results[i]``: the final result of row ``i``'s seat)."""
+    out = [0.0] * len(seats)
+    later: dict[int, tuple[float, float]] = {}  # seat -> (label, value) of its next row
+    for i in range(len(seats) - 1, -1, -1):
+        seat = seats[i]
+        nxt = later.get(seat)
+        label = results[i] if nxt is None else (1.0 - lam) * nxt[1] + lam * nxt[0]
+        out[i] = label
+        later[seat] = (label, float(values[i]))
+    return out
+
+
 def play_one(
-    encoder: Encoder, agent: str, seed: int, index: int
+    encoder: Encoder,
+    agent: str,
+    seed: int,
+    index: int,
+    bootstrap: ValueNet | None = None,
+    lam: float = 1.0,
 ) -> tuple[list[np.ndarray], list[float], list[Decision]]:
     """The observation vectors of game ``index`` of a run seeded ``seed`` (the encoder's
-    game and setup), each with the final result of the seat that saw it, and the game's
-    policy targets."""
+    game and setup), each with the final result of the seat that saw it (or, with a
+    ``bootstrap`` network and ``lam`` < 1, its λ-return), and the game's policy targets."""
     game, setup = encoder.game, encoder.setup
     gseed = game_seed(seed, index)
     agents = [make_agent(agent, game, agent_seed(gseed, s)) for s in range(encoder.seats)]
@@ -154,7 +181,11 @@ def play_one(
 
     result = play_match(game, setup, gseed, agents, checked=False, on_action=note)
     xs = [x for _, x in rows]
-    return xs, [result_for(result.outcome, s) for s, _ in rows], decisions
+    labels = [result_for(result.outcome, s) for s, _ in rows]
+    if bootstrap is not None and lam < 1.0 and xs:
+        values = bootstrap.predict(np.stack(xs))
+        labels = lambda_returns(values, [s for s, _ in rows], labels, lam)
+    return xs, labels, decisions
 
 
 def generate(
@@ -165,10 +196,13 @@ def generate(
     seed: int,
     on_game: Callable[[int], None] | None = None,
     first: int = 0,
+    bootstrap: ValueNet | None = None,
+    lam: float = 1.0,
 ) -> Samples:
     """The labelled observations and policy targets of games ``first`` to ``games - 1``
     of a self-play run (``on_game(i)`` after each); the games of a run are independent,
-    so ``generate(..., k).concat(generate(..., first=k))`` equals the whole run."""
+    so ``generate(..., k).concat(generate(..., first=k))`` equals the whole run. Labels as
+    ``play_one``'s."""
     indptr = [0]
     indices: list[np.ndarray] = []
     values: list[np.ndarray] = []
@@ -180,7 +214,7 @@ def generate(
     chosen: list[int] = []
     encoder = encoder_for(game, setup)
     for i in range(first, games):
-        xs, y, decisions = play_one(encoder, agent, seed, i)
+        xs, y, decisions = play_one(encoder, agent, seed, i, bootstrap, lam)
         for d in decisions:
             moves.append(len(ys) + d.row)
             legal.extend(d.legal)

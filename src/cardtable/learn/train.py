@@ -21,6 +21,7 @@ the policy's held-out top-1 agreement with the agent) and ``curve.png``.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 from collections.abc import Callable, Mapping
@@ -36,7 +37,7 @@ from cardtable.core.game import canonical_json
 from cardtable.core.registry import get_game
 from cardtable.learn.policy import PolicyNet, policy_gradients, scores
 from cardtable.learn.selfplay import Samples, generate
-from cardtable.learn.value import Mlp, ValueNet
+from cardtable.learn.value import Mlp, ValueFileError, ValueNet
 from cardtable.rl.encoding import encoder_for
 
 CHECKPOINT = "checkpoint.npz"
@@ -68,11 +69,20 @@ class TrainConfig:
     validation: float = 0.2
     policy_hidden: tuple[int, ...] = (32,)
     policy_l2: float = 1e-3
+    td: float = 1.0
+    """λ of the labels (``selfplay``): 1 labels every position with its final result."""
+    bootstrap: str = ""
+    """The value network (a ``value.npz``) whose values make the λ-returns when ``td`` < 1."""
+    init: str = ""
+    """A ``value.npz`` whose weights the value network starts from (same layers)."""
 
     def to_json(self) -> dict[str, Any]:
         doc = asdict(self)
         doc["hidden"] = list(self.hidden)
         doc["policy_hidden"] = list(self.policy_hidden)
+        for key, default in _LATER_DEFAULTS.items():  # older runs' files stay resumable
+            if doc[key] == default:
+                del doc[key]
         return doc
 
     @staticmethod
@@ -83,7 +93,24 @@ class TrainConfig:
 
     def data_key(self) -> str:
         """What decides the samples (a saved ``data.npz`` is reused only if it matches)."""
-        return canonical_json([self.game, self.setup, self.agent, self.games, self.seed])
+        key: list[Any] = [self.game, self.setup, self.agent, self.games, self.seed]
+        if self.td < 1.0 and self.bootstrap:
+            key += [self.td, self.bootstrap, file_digest(self.bootstrap)]
+        return canonical_json(key)
+
+
+_LATER_DEFAULTS: dict[str, Any] = {"td": 1.0, "bootstrap": "", "init": ""}
+
+
+def file_digest(path: str) -> str:
+    """SHA-256 of a file's bytes ('' for no path): a network named in a key by its path
+    stands for the weights it held."""
+    if not path:
+        return ""
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        raise ValueFileError(path, "value_no_file") from None
 
 
 @dataclass(slots=True)
@@ -263,14 +290,24 @@ def _load_data(config: TrainConfig, out: Path | None) -> Samples | None:
             return None
 
 
+def _bootstrap(config: TrainConfig) -> ValueNet | None:
+    """The network of the λ-returns (checked against the run's game and setup), if any."""
+    if config.td >= 1.0 or not config.bootstrap:
+        return None
+    return ValueNet.load(config.bootstrap, get_game(config.game), config.setup)
+
+
 def _play(
     config: TrainConfig, folder: Path | None, on_game: Callable[[int], None] | None
 ) -> Samples:
     """The run's samples, played in parts of ``SAVE_GAMES`` games saved to ``PART`` (a
     stopped run plays on from the last part), then saved as ``DATA``."""
     game = get_game(config.game)
+    boot, lam = _bootstrap(config), config.td
     if folder is None:
-        return generate(game, config.setup, config.agent, config.games, config.seed, on_game)
+        return generate(
+            game, config.setup, config.agent, config.games, config.seed, on_game, 0, boot, lam
+        )
     folder.mkdir(parents=True, exist_ok=True)
     samples: Samples | None = None
     done = 0
@@ -281,7 +318,9 @@ def _play(
                 done = int(data["done"])
     while done < config.games:
         stop = min(config.games, done + SAVE_GAMES)
-        part = generate(game, config.setup, config.agent, stop, config.seed, on_game, first=done)
+        part = generate(
+            game, config.setup, config.agent, stop, config.seed, on_game, done, boot, lam
+        )
         samples = part if samples is None else samples.concat(part)
         done = stop
         if done < config.games:
@@ -406,6 +445,23 @@ def _policy_epoch(
     return PolicyEpoch(epoch + 1, sum(losses) / len(order), val_loss, agreement)
 
 
+def _initial_value(config: TrainConfig, obs_size: int) -> ValueNet:
+    """Fresh weights from the seed, or those of ``config.init`` (checked: same game, setup,
+    observation size and hidden layers)."""
+    if not config.init:
+        return ValueNet.initial(config.game, config.setup, obs_size, config.hidden, config.seed)
+    start = ValueNet.load(config.init, get_game(config.game), config.setup)
+    if start.meta.hidden != tuple(config.hidden):
+        raise ValueFileError(
+            config.init,
+            "value_hidden",
+            trained=",".join(map(str, start.meta.hidden)) or "0",
+            hidden=",".join(map(str, config.hidden)) or "0",
+        )
+    meta = replace(start.meta, seed=config.seed, extra={})
+    return ValueNet(meta, start.weights, start.biases)
+
+
 def train(
     config: TrainConfig,
     out: str | Path | None = None,
@@ -429,7 +485,7 @@ def train(
     train_rows, val_rows = split(samples, config.games, config.validation)
     if not len(train_rows):
         raise TrainError.msg("train_no_positions")
-    net = ValueNet.initial(config.game, config.setup, samples.obs_size, config.hidden, config.seed)
+    net = _initial_value(config, samples.obs_size)
     adam = Adam(_params(net), config.lr)
     history: list[Epoch] = []
     num_actions = encoder_for(game, config.setup).num_actions
