@@ -24,11 +24,12 @@ from cardtable.core.errors import CardtableError, Message, SetupError
 from cardtable.core.game import state_hash
 from cardtable.core.match import play_match
 from cardtable.core.registry import get_game
+from cardtable.learn import plots
 from cardtable.learn import rounds as rounds_mod
 from cardtable.learn.lookahead import ValueLookahead
 from cardtable.learn.rounds import ROUNDS, ROUNDS_CURVE, RoundsConfig, round_folder, train_rounds
 from cardtable.learn.selfplay import lambda_returns, play_one
-from cardtable.learn.train import NET, TrainConfig, TrainError, _initial_value, train
+from cardtable.learn.train import CURVE, NET, TrainConfig, TrainError, _initial_value, train
 from cardtable.learn.value import ValueFileError, ValueNet
 from cardtable.rl.encoding import encoder_for
 
@@ -244,6 +245,14 @@ def test_a_round_starts_from_the_given_weights_and_refuses_other_layers(tmp_path
 
 
 # --- rounds -----------------------------------------------------------------------------
+@pytest.fixture
+def no_plots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Skip drawing the curves (most of a tiny run's time) where they are not checked."""
+    monkeypatch.setattr(plots, "loss_curve", lambda *args, **kw: None)
+    monkeypatch.setattr(plots, "rounds_curve", lambda *args, **kw: None)
+
+
+@pytest.mark.usefixtures("no_plots")
 def test_rounds_play_with_the_last_rounds_network_and_replay_bit_for_bit(tmp_path: Path) -> None:
     done = train_rounds(TINY, TWO, tmp_path / "a")
     assert [r.round for r in done] == [0, 1]
@@ -253,7 +262,7 @@ def test_rounds_play_with_the_last_rounds_network_and_replay_bit_for_bit(tmp_pat
     summary = json.loads((round_folder(tmp_path / "a", 1) / "train.json").read_text())
     assert summary["config"]["bootstrap"] == prev and summary["config"]["init"] == prev
     assert summary["config"]["seed"] == TINY.seed + 1
-    for name in (NET, ROUNDS, ROUNDS_CURVE):
+    for name in (NET, ROUNDS):
         assert (tmp_path / "a" / name).stat().st_size > 0
     again = train_rounds(TINY, TWO, tmp_path / "b")
     nets = [ValueNet.load(tmp_path / d / NET) for d in "ab"]
@@ -263,6 +272,7 @@ def test_rounds_play_with_the_last_rounds_network_and_replay_bit_for_bit(tmp_pat
     assert same_weights(last, nets[0])  # the folder's network is the last round's
 
 
+@pytest.mark.usefixtures("no_plots")
 def test_rounds_resume_and_refuse_a_folder_of_other_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -292,6 +302,8 @@ def test_train_command_with_rounds_shows_each_round(tmp_path: Path) -> None:
     doc = json.loads((out / ROUNDS).read_text())
     assert [r["round"] for r in doc["rounds"]] == [0, 1]
     assert all(0.0 <= r["score"] <= 1.0 for r in doc["rounds"])
+    for name in (ROUNDS_CURVE, CURVE):
+        assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
     ru = CliRunner().invoke(app, [*args, "--lang", "ru"])  # resumed: nothing to play
     assert ru.exit_code == 0 and "Раунды самоигры" in ru.output
     bad = CliRunner().invoke(app, [*args, "--td", "1.5"])
