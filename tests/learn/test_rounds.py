@@ -131,6 +131,38 @@ def test_nn_value_plays_the_action_its_network_rates_best(gid: str) -> None:
     assert scores[view.text(chosen)] == max(scores.values())
 
 
+def test_nn_value_with_depth_takes_the_best_line_of_the_seats_own_moves() -> None:
+    """depth=2: an action after which the seat moves again scores the best value over its
+    next action; one that hands the move on scores the position itself."""
+    game = get_game("clash")
+    net = tiny_net("clash", seed=6)
+    for seed in range(6):
+        state = played_state("clash", seed, 6)
+        seat = game.to_move(state)
+        assert seat is not None
+        view = SeatView(game, state, seat)
+        scores = ValueLookahead(game, net, seed=2, depth=2).scores(view)
+        sample = view.sample_state(ValueLookahead(game, net, seed=2).rng)
+        by_text = {game.action_text(sample, a): a for a in game.legal_actions(sample)}
+        again = 0
+        for text, score in scores.items():
+            after = sample.clone()
+            game.apply_unchecked(after, by_text[text])
+            if game.to_move(after) != seat:
+                assert score == pytest.approx(net.value(game, after, seat))
+                continue
+            again += 1
+            best = []
+            for action in game.legal_actions(after):
+                nxt = after.clone()
+                game.apply_unchecked(nxt, action)
+                best.append(net.value(game, nxt, seat))
+            assert score == pytest.approx(max(best))
+        if again:
+            return
+    pytest.fail("no decision found after which the seat moves again")
+
+
 class BlindView(SeatView):
     """A seat's view answering only through its public members: the state itself is not
     there to read."""
@@ -210,6 +242,7 @@ def test_nn_value_refusals(tmp_path: Path) -> None:
     game = get_game("clash")
     for spec, key in [
         ("nn-value:dets=0", "agent_positive"),
+        ("nn-value:depth=0", "agent_positive"),
         ("nn-value:dets=two", "agent_int"),
         ("nn-value:explore=2", "agent_probability"),
         ("nn-value:explore=often", "agent_probability"),
@@ -258,7 +291,7 @@ def test_rounds_play_with_the_last_rounds_network_and_replay_bit_for_bit(tmp_pat
     assert [r.round for r in done] == [0, 1]
     assert done[0].agent == "greedy"
     prev = str(round_folder(tmp_path / "a", 0) / NET)
-    assert done[1].agent == f"nn-value:net={prev},dets=1,explore=0.1"
+    assert done[1].agent == f"nn-value:net={prev},dets=1,depth=1,explore=0.1"
     summary = json.loads((round_folder(tmp_path / "a", 1) / "train.json").read_text())
     assert summary["config"]["bootstrap"] == prev and summary["config"]["init"] == prev
     assert summary["config"]["seed"] == TINY.seed + 1

@@ -903,6 +903,10 @@ def train_command(
         int,
         typer.Option("--dets", min=1, help="nn-value's samples of the hidden cards per move."),
     ] = 1,
+    depth: Annotated[
+        int,
+        typer.Option("--depth", min=1, help="nn-value's own moves in a row looked ahead."),
+    ] = 1,
     measure: Annotated[
         str,
         typer.Option("--measure", help="Opponent each round's nn-value agent is scored against."),
@@ -934,7 +938,7 @@ def train_command(
             hidden,
             lang.value,
             policy_hidden,
-            RoundsRequest(rounds, td, explore, dets, measure, measure_games),
+            RoundsRequest(rounds, td, explore, dets, measure, measure_games, depth),
         )
         train_cmd(req)
 

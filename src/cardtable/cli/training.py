@@ -39,6 +39,7 @@ class RoundsRequest:
     dets: int = 1
     measure: str = "greedy"
     measure_games: int = 0
+    depth: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +145,7 @@ def train_cmd(req: TrainRequest) -> None:
                     progress.update(task, completed=0, loss="")
 
             extra = RoundsConfig(
-                more.rounds, more.explore, more.dets, more.measure, more.measure_games
+                more.rounds, more.explore, more.dets, more.measure, more.measure_games, more.depth
             )
             rounds = train_rounds(config, extra, out, on_round=on_round, **hooks)
             result = None

@@ -1,24 +1,29 @@
-"""``nn-value``: one move of lookahead scored by the value network.
+"""``nn-value``: lookahead over the seat's own moves, scored by the value network.
 
 At each decision with a choice, the agent samples ``dets`` states consistent with what its
 seat knows (``SeatView.sample_state``), plays each legal action in each of them, and scores
 the position after it with the value network from the seat's own view of it
-(``ValueNet.value``: the exact result once the game is over). It plays the action with the
-best mean score; ties go to the first legal action. With ``explore=E`` it plays a legal
-action drawn uniformly instead, with probability E: the exploring self-play of
-``cardtable train --rounds`` (``cardtable.learn.rounds``).
+(``ValueNet.value``: the exact result once the game is over). With ``depth=D`` above 1,
+a position where the same seat moves again (a turn of several decisions) is scored by the
+best of its next actions instead, up to D of its moves in a row: a search over the seat's
+own line of play, every legal action at every step, so its cost grows with the options to
+the power D. It plays the action with the best mean score; ties go to the first legal
+action. With ``explore=E`` it plays a legal action drawn uniformly instead, with
+probability E: the exploring self-play of ``cardtable train --rounds``
+(``cardtable.learn.rounds``).
 
 Sampling the hidden parts first keeps the choice honest: an action that draws a card is
 scored over the cards the seat could draw, never over the one it will. Own actions are
 matched across samples by their canonical text, as the search matches them.
 
-Spec: ``nn-value:net=PATH,dets=1,explore=0,seed=S``. Without ``net=`` it uses the game's
-shipped value network (``cardtable/learn/weights/<game>.npz``).
+Spec: ``nn-value:net=PATH,dets=1,depth=1,explore=0,seed=S``. Without ``net=`` it uses the
+game's shipped value network (``cardtable/learn/weights/<game>.npz``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from cardtable.agents.base import check_params, int_param
 from cardtable.core.agent import SeatView
@@ -35,12 +40,19 @@ class ValueLookahead:
     name = "nn-value"
 
     def __init__(
-        self, game: Game, net: ValueNet, seed: int = 0, dets: int = 1, explore: float = 0.0
+        self,
+        game: Game,
+        net: ValueNet,
+        seed: int = 0,
+        dets: int = 1,
+        explore: float = 0.0,
+        depth: int = 1,
     ) -> None:
         self.game = game
         self.net = net
         self.dets = dets
         self.explore = explore
+        self.depth = depth
         self.rng = Rng(seed)
         self.calls = 0  # value calls over the agent's life (tests, benchmarks)
 
@@ -55,9 +67,22 @@ class ValueLookahead:
             for text in totals:
                 after = sample.clone()
                 game.apply_unchecked(after, by_text[text])
-                totals[text] += self.net.value(game, after, seat)
-                self.calls += 1
+                totals[text] += self._best(after, seat, self.depth - 1)
         return {t: v / self.dets for t, v in totals.items()}
+
+    def _best(self, state: Any, seat: int, depth: int) -> float:
+        """The value of ``state`` for ``seat``; while ``depth`` allows and ``seat`` is still
+        to move, the best value over its next action instead."""
+        game = self.game
+        if depth > 0 and game.to_move(state) == seat:
+            best = -2.0
+            for action in game.legal_actions(state):
+                after = state.clone()
+                game.apply_unchecked(after, action)
+                best = max(best, self._best(after, seat, depth - 1))
+            return best
+        self.calls += 1
+        return self.net.value(game, state, seat)
 
     def act(self, view: SeatView) -> Action:
         """The best-rated legal action (or, exploring, a uniformly drawn one)."""
@@ -76,10 +101,12 @@ def make_value_agent(game: Game, seed: int, params: dict[str, str]) -> ValueLook
     from cardtable.learn.nn_agent import shipped_weights
 
     spec = "nn-value"
-    check_params(params, {"net", "dets", "explore"}, spec)
+    check_params(params, {"net", "dets", "explore", "depth"}, spec)
     dets = int_param(params, "dets", spec, 1)
-    if dets < 1:
-        raise SetupError.msg("agent_positive", spec=spec, key="dets", got=params["dets"])
+    depth = int_param(params, "depth", spec, 1)
+    for key, got in (("dets", dets), ("depth", depth)):
+        if got < 1:
+            raise SetupError.msg("agent_positive", spec=spec, key=key, got=params[key])
     raw = params.get("explore", "0")
     try:
         explore = float(raw)
@@ -93,4 +120,4 @@ def make_value_agent(game: Game, seed: int, params: dict[str, str]) -> ValueLook
         net.check(game, net.meta.setup, path)
     else:
         net = shipped_weights(game)
-    return ValueLookahead(game, net, seed, dets, explore)
+    return ValueLookahead(game, net, seed, dets, explore, depth)

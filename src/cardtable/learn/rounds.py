@@ -3,8 +3,8 @@ by generations.
 
 ``train_rounds(config, rounds, out)``: round 0 is ``train(config)`` (self-play by
 ``config.agent``, labels λ-returns only if ``config.bootstrap`` is set). Every later round
-``r`` plays its games with ``nn-value`` on round ``r-1``'s value network (one move of
-lookahead, exploring with probability ``explore``), labels them with λ-returns of that
+``r`` plays its games with ``nn-value`` on round ``r-1``'s value network (``depth`` of the
+seat's own moves looked ahead, ``dets`` samples, exploring with probability ``explore``), labels them with λ-returns of that
 network (``config.td``), and trains on from its weights (``init``), on games of its own
 seed (``config.seed + r``). Each round is a ``train`` folder ``round-NN`` under ``out``, so
 a stopped run resumes inside the round it was in and skips the finished ones; the last
@@ -38,6 +38,7 @@ class RoundsConfig:
     dets: int = 1
     measure: str = "greedy"
     measure_games: int = 0
+    depth: int = 1
 
 
 @dataclass(slots=True)
@@ -62,7 +63,7 @@ def round_config(config: TrainConfig, extra: RoundsConfig, out: Path, r: int) ->
     if r == 0:
         return config
     prev = str(round_folder(out, r - 1) / NET)
-    agent = f"nn-value:net={prev},dets={extra.dets},explore={extra.explore}"
+    agent = f"nn-value:net={prev},dets={extra.dets},depth={extra.depth},explore={extra.explore}"
     return replace(config, agent=agent, seed=config.seed + r, bootstrap=prev, init=prev)
 
 
@@ -71,7 +72,7 @@ def measure(config: TrainConfig, extra: RoundsConfig, net: Path, seed: int) -> f
     seeds."""
     from cardtable.sim.run import simulate
 
-    spec = f"nn-value:net={net},dets={extra.dets}"
+    spec = f"nn-value:net={net},dets={extra.dets},depth={extra.depth}"
     result = simulate(
         config.game,
         config.setup,
