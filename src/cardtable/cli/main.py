@@ -925,7 +925,8 @@ def train_command(
     network makes."""
 
     def body() -> None:
-        from cardtable.cli.training import RoundsRequest, TrainRequest, train_cmd
+        from cardtable.cli.training import TrainRequest, train_cmd
+        from cardtable.learn.rounds import RoundsConfig
 
         req = TrainRequest(
             game_id,
@@ -938,7 +939,8 @@ def train_command(
             hidden,
             lang.value,
             policy_hidden,
-            RoundsRequest(rounds, td, explore, dets, measure, measure_games, depth),
+            RoundsConfig(rounds, explore, dets, measure, measure_games, depth),
+            td,
         )
         train_cmd(req)
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,19 +30,6 @@ from cardtable.learn.train import (
 
 
 @dataclass(frozen=True, slots=True)
-class RoundsRequest:
-    """The command line's choices for ``--rounds``."""
-
-    rounds: int = 1
-    td: float = 0.8
-    explore: float = 0.05
-    dets: int = 1
-    measure: str = "greedy"
-    measure_games: int = 0
-    depth: int = 1
-
-
-@dataclass(frozen=True, slots=True)
 class TrainRequest:
     """The command line's choices."""
 
@@ -56,7 +43,9 @@ class TrainRequest:
     hidden: str
     lang: str
     policy_hidden: str = "32"
-    rounds: RoundsRequest = RoundsRequest()
+    rounds: RoundsConfig = field(default_factory=RoundsConfig)
+    td: float = 0.8
+    """λ of the labels in rounds after the first (``TrainConfig.td``)."""
 
 
 def parse_setup(text: str | None, lang: str) -> dict[str, Any]:
@@ -98,7 +87,7 @@ def train_cmd(req: TrainRequest) -> None:
         seed=req.seed,
         hidden=parse_hidden(req.hidden, lang),
         policy_hidden=parse_hidden(req.policy_hidden, lang, "--policy-hidden"),
-        td=more.td if more.rounds > 1 else 1.0,
+        td=req.td if more.rounds > 1 else 1.0,
     )
     out = Path(req.out or f"runs/train-{req.game}-{req.seed}")
     progress = Progress(
@@ -144,10 +133,7 @@ def train_cmd(req: TrainRequest) -> None:
                 for task in (games, epochs, policy):
                     progress.update(task, completed=0, loss="")
 
-            extra = RoundsConfig(
-                more.rounds, more.explore, more.dets, more.measure, more.measure_games, more.depth
-            )
-            rounds = train_rounds(config, extra, out, on_round=on_round, **hooks)
+            rounds = train_rounds(config, more, out, on_round=on_round, **hooks)
             result = None
         else:
             result = train(config, out, **hooks)
@@ -157,7 +143,7 @@ def train_cmd(req: TrainRequest) -> None:
         _print_rounds(out, rounds, more, lang)
 
 
-def _print_rounds(out: Path, rounds: list[Round], more: RoundsRequest, lang: str) -> None:
+def _print_rounds(out: Path, rounds: list[Round], more: RoundsConfig, lang: str) -> None:
     """Each round's held-out loss and score, then the files."""
     table = Table(title=t("train_rounds", lang))
     for head in ("train_round", "train_agent", "train_val_loss", "train_baseline"):
