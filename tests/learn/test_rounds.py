@@ -252,7 +252,7 @@ def test_nn_value_refusals(tmp_path: Path) -> None:
             make_agent(spec, game, 0)
         assert key_of(caught.value) == key, spec
         assert caught.value.text("en") and caught.value.text("ru")
-    wrong = tiny_net("boss").save(tmp_path / "boss.npz")
+    wrong = tiny_net("boss").save(tmp_path / "other-game-net.npz")
     with pytest.raises(ValueFileError) as refused:
         make_agent(f"nn-value:net={wrong}", game, 0)
     assert key_of(refused.value) == "value_game" and str(wrong) in str(refused.value)
