@@ -28,8 +28,9 @@ from numpy import format_float_positional
 from cardtable.sim.run import GameRecord, SimResult
 
 
-def load(path: Path) -> SimResult:
-    """The run a results file holds."""
+def load(path: Path, played_order: bool = False) -> SimResult:
+    """The run a results file holds, its games by index (or, ``played_order``, in the
+    file's order: the order they were played)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     config = json.loads(lines[0])["config"]
     records = [json.loads(line) for line in lines[1:] if line.strip()]
@@ -40,9 +41,8 @@ def load(path: Path) -> SimResult:
         config["seed"],
         paired=config.get("paired", False),
     )
-    result.records = sorted(
-        (GameRecord.from_record(int(r["key"]), r) for r in records), key=lambda r: r.index
-    )
+    games = [GameRecord.from_record(int(r["key"]), r) for r in records]
+    result.records = games if played_order else sorted(games, key=lambda r: r.index)
     return result
 
 
@@ -73,22 +73,17 @@ def row(result: SimResult, both: bool = False) -> str:
 def cpu_ranges(path: Path, starts: list[int]) -> None:
     """Print each agent's CPU seconds per decision over the games ``starts[i]`` to
     ``starts[i + 1] - 1`` (numbered from 1 in the file's order), and the last to the end."""
-    lines = path.read_text(encoding="utf-8").splitlines()
-    agents = json.loads(lines[0])["config"]["specs"]
-    records = [json.loads(line) for line in lines[1:] if line.strip()]
-    bounds = [*starts, len(records) + 1]
-    for first, end in pairwise(bounds):
-        part = records[first - 1 : end - 1]
-        if not part:
+    run = load(path, played_order=True)
+    games = run.records
+    for first, end in pairwise([*starts, len(games) + 1]):
+        run.records = games[first - 1 : end - 1]
+        if not run.records:
             continue
-        spent: dict[str, list[float]] = {spec: [0.0, 0.0] for spec in agents}
-        for r in part:
-            for spec, cpu, decisions in zip(r["specs"], r["think_s"], r["decisions"], strict=True):
-                total = spent[spec]
-                total[0] += cpu
-                total[1] += decisions
-        per = ", ".join(f"`{k}` {seconds(c / max(d, 1))}" for k, (c, d) in spent.items())
-        print(f"games {first}–{first + len(part) - 1}: {per}")
+        per = ", ".join(
+            f"`{spec}` {seconds(run.seconds_per_decision(slot))}"
+            for slot, spec in enumerate(run.agents)
+        )
+        print(f"games {first}–{first + len(run.records) - 1}: {per}")
 
 
 def main(args: list[str]) -> None:

@@ -58,29 +58,32 @@ class ValueLookahead:
 
     def scores(self, view: SeatView) -> dict[str, float]:
         """Each legal action's mean value (by canonical text) over the samples."""
+        return self._means(view, [view.text(a) for a in view.legal])
+
+    def _means(self, view: SeatView, texts: list[str]) -> dict[str, float]:
         game, seat = self.game, view.seat
-        texts = [view.text(a) for a in view.legal]
         totals = dict.fromkeys(texts, 0.0)
         for _ in range(self.dets):
             sample = view.sample_state(self.rng)
             by_text = {game.action_text(sample, a): a for a in game.legal_actions(sample)}
             for text in totals:
-                after = sample.clone()
-                game.apply_unchecked(after, by_text[text])
-                totals[text] += self._best(after, seat, self.depth - 1)
+                totals[text] += self._best(self._after(sample, by_text[text]), seat, self.depth - 1)
         return {t: v / self.dets for t, v in totals.items()}
+
+    def _after(self, state: Any, action: Action) -> Any:
+        after = state.clone()
+        self.game.apply_unchecked(after, action)
+        return after
 
     def _best(self, state: Any, seat: int, depth: int) -> float:
         """The value of ``state`` for ``seat``; while ``depth`` allows and ``seat`` is still
         to move, the best value over its next action instead."""
         game = self.game
         if depth > 0 and game.to_move(state) == seat:
-            best = -2.0
-            for action in game.legal_actions(state):
-                after = state.clone()
-                game.apply_unchecked(after, action)
-                best = max(best, self._best(after, seat, depth - 1))
-            return best
+            return max(
+                self._best(self._after(state, a), seat, depth - 1)
+                for a in game.legal_actions(state)
+            )
         self.calls += 1
         return self.net.value(game, state, seat)
 
@@ -91,9 +94,9 @@ class ValueLookahead:
             return legal[0]
         if self.explore > 0 and self.rng.random() < self.explore:
             return legal[self.rng.randbelow(len(legal))]
-        scores = self.scores(view)
-        best = max(range(len(legal)), key=lambda k: scores[view.text(legal[k])])
-        return legal[best]
+        texts = [view.text(a) for a in legal]
+        means = self._means(view, texts)
+        return legal[max(range(len(legal)), key=lambda k: means[texts[k]])]
 
 
 def make_value_agent(game: Game, seed: int, params: dict[str, str]) -> ValueLookahead:

@@ -4,8 +4,8 @@ by generations.
 ``train_rounds(config, rounds, out)``: round 0 is ``train(config)`` (self-play by
 ``config.agent``, labels λ-returns only if ``config.bootstrap`` is set). Every later round
 ``r`` plays its games with ``nn-value`` on round ``r-1``'s value network (``depth`` of the
-seat's own moves looked ahead, ``dets`` samples, exploring with probability ``explore``), labels them with λ-returns of that
-network (``config.td``), and trains on from its weights (``init``), on games of its own
+seat's own moves looked ahead, ``dets`` samples, exploring with probability
+``explore``), labels them with λ-returns of that network (``config.td``), and trains on from its weights (``init``), on games of its own
 seed (``config.seed + r``). Each round is a ``train`` folder ``round-NN`` under ``out``, so
 a stopped run resumes inside the round it was in and skips the finished ones; the last
 round's networks, summary and curve are copied to ``out`` itself, and ``rounds.json`` and
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.files import atomic_write_text
-from cardtable.learn.train import CURVE, NET, POLICY, SUMMARY, TrainConfig, TrainResult, train
+from cardtable.learn.train import CURVE, NET, POLICY, SUMMARY, TrainConfig, TrainError, train
 
 ROUNDS = "rounds.json"
 ROUNDS_CURVE = "rounds.png"
@@ -63,8 +63,13 @@ def round_config(config: TrainConfig, extra: RoundsConfig, out: Path, r: int) ->
     if r == 0:
         return config
     prev = str(round_folder(out, r - 1) / NET)
-    agent = f"nn-value:net={prev},dets={extra.dets},depth={extra.depth},explore={extra.explore}"
+    agent = f"{value_agent(prev, extra)},explore={extra.explore}"
     return replace(config, agent=agent, seed=config.seed + r, bootstrap=prev, init=prev)
+
+
+def value_agent(net: str | Path, extra: RoundsConfig) -> str:
+    """The ``nn-value`` spec of a round's network (without exploring)."""
+    return f"nn-value:net={net},dets={extra.dets},depth={extra.depth}"
 
 
 def measure(config: TrainConfig, extra: RoundsConfig, net: Path, seed: int) -> float:
@@ -72,11 +77,10 @@ def measure(config: TrainConfig, extra: RoundsConfig, net: Path, seed: int) -> f
     seeds."""
     from cardtable.sim.run import simulate
 
-    spec = f"nn-value:net={net},dets={extra.dets},depth={extra.depth}"
     result = simulate(
         config.game,
         config.setup,
-        [spec, extra.measure],
+        [value_agent(net, extra), extra.measure],
         extra.measure_games,
         seed,
         paired=True,
@@ -98,7 +102,6 @@ def train_rounds(
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     done = _read_rounds(folder, config, extra)
-    result: TrainResult | None = None
     for r in range(extra.rounds):
         if on_round is not None:
             on_round(r)
@@ -134,8 +137,6 @@ def _read_rounds(folder: Path, config: TrainConfig, extra: RoundsConfig) -> list
         return []
     doc = json.loads(path.read_text(encoding="utf-8"))
     if doc.get("key") != _key(config, extra):
-        from cardtable.learn.train import TrainError
-
         raise TrainError.msg("train_other_settings", settings=doc.get("key", "?"))
     return [Round(**r) for r in doc["rounds"]]
 
